@@ -1,0 +1,16 @@
+/** Error codes of our own `/api/v1` API. Every error body is `{ code, message }`. */
+export const API_ERROR_CODES = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+} as const;
+export type ApiErrorCode = keyof typeof API_ERROR_CODES;
+
+export interface ApiErrorBody {
+  code: ApiErrorCode | (string & {});
+  message: string;
+}

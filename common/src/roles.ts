@@ -1,0 +1,26 @@
+/** Platform roles stored on the user (admin plugin). `platform_admin` is only ever checked for display. */
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const ORGANIZATION_ROLES = ['owner', 'admin', 'member'] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+/**
+ * Better Auth stores several roles as a comma-separated string ("admin,owner").
+ * A role check passes when any of the held roles is in the allowed list.
+ */
+export function parseRoles(role: string | null | undefined): string[] {
+  if (!role) return [];
+  return role
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+export function hasAnyRole(role: string | null | undefined, allowed: readonly string[]): boolean {
+  return parseRoles(role).some((held) => allowed.includes(held));
+}
+
+export function isPlatformAdmin(role: string | null | undefined): boolean {
+  return hasAnyRole(role, ['admin']);
+}

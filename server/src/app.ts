@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { Auth } from './auth/auth';
+import type { Config } from './env';
+import type { Database } from './db/database';
+import { apiError } from './http/api-error';
+import { handleAuthRequest } from './http/auth-handler';
+import type { loadSpa } from './http/spa';
+import { errorFields, type Logger } from './lib/logger';
+import { healthRoutes } from './routes/health';
+
+/** JSON bodies of the API are small; anything larger is refused before it is read whole. */
+export const MAX_API_BODY_BYTES = 1024 * 1024;
+
+export interface AppDependencies {
+  config: Config;
+  auth: Auth;
+  database: Database;
+  logger: Logger;
+  spa: ReturnType<typeof loadSpa>;
+}
+
+export function createApp({ config, auth, database, logger, spa }: AppDependencies) {
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    // The path only: query strings can carry tokens (verification links), so they are never logged.
+    logger.info('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+
+  if (config.trustedOrigins.length > 0) {
+    app.use('/api/*', cors({ origin: config.trustedOrigins, credentials: true, maxAge: 600 }));
+  }
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_API_BODY_BYTES,
+      onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_API_BODY_BYTES} bytes`),
+    }),
+  );
+
+  app.all('/api/auth/*', (c) => handleAuthRequest(auth, c.req.raw, logger));
+  app.route('/api/v1/health', healthRoutes(database));
+  app.all('/api/*', (c) => apiError(c, 404, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
+
+  app.on(['GET', 'HEAD'], '*', (c) => spa.serve(c));
+  app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found'));
+
+  app.onError((error, c) => {
+    logger.error('unhandled error', { method: c.req.method, path: c.req.path, ...errorFields(error) });
+    return apiError(c, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
+  });
+
+  return app;
+}

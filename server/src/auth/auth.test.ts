@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../testing/http-client';
+import { createTestContext, ENGINES, type TestContext } from '../testing/test-context';
+
+describe.each(ENGINES)('auth on %s', (engine) => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestContext(engine, {
+      env: { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' },
+    });
+  });
+  afterAll(async () => context?.destroy());
+
+  const signUp = (client: TestClient, email: string, password = 'correct-horse-1', name = 'Ada Lovelace') =>
+    client.post('/api/auth/sign-up/email', { email, password, name, callbackURL: '/profile' });
+
+  it('signs up, then knows the session and its user', async () => {
+    const client = new TestClient(context.app);
+    const created = await signUp(client, 'ada@example.com');
+    expect(created.status).toBe(200);
+    expect(created.body.user).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace', role: 'user' });
+    expect(client.cookie('better-auth.session_token')).toBeTruthy();
+
+    const session = await client.get('/api/auth/get-session');
+    expect(session.status).toBe(200);
+    expect(session.body.user.email).toBe('ada@example.com');
+    expect(session.body.session.userId).toBe(created.body.user.id);
+  });
+
+  it('refuses a second sign-up with the same email, whatever its case', async () => {
+    const client = new TestClient(context.app);
+    expect((await signUp(client, 'grace@example.com')).status).toBe(200);
+    const again = await signUp(new TestClient(context.app), 'Grace@Example.com');
+    expect(again.status).toBe(422);
+    expect(again.body.code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
+    expect(again.body.message).toMatch(/already exists/i);
+  });
+
+  it('refuses a wrong password with the same answer as an unknown email', async () => {
+    await signUp(new TestClient(context.app), 'alan@example.com');
+    const wrong = await new TestClient(context.app).post('/api/auth/sign-in/email', {
+      email: 'alan@example.com',
+      password: 'not-the-password',
+    });
+    const unknown = await new TestClient(context.app).post('/api/auth/sign-in/email', {
+      email: 'nobody@example.com',
+      password: 'not-the-password',
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.code).toBe('INVALID_EMAIL_OR_PASSWORD');
+  });
+
+  it('signs in with the right password', async () => {
+    await signUp(new TestClient(context.app), 'edsger@example.com');
+    const client = new TestClient(context.app);
+    const signedIn = await client.post('/api/auth/sign-in/email', { email: 'edsger@example.com', password: 'correct-horse-1' });
+    expect(signedIn.status).toBe(200);
+    expect((await client.get('/api/auth/get-session')).body.user.email).toBe('edsger@example.com');
+  });
+
+  it('signs in a guest as an anonymous account', async () => {
+    const client = new TestClient(context.app);
+    const guest = await client.post('/api/auth/sign-in/anonymous');
+    expect(guest.status).toBe(200);
+    const session = await client.get('/api/auth/get-session');
+    expect(session.body.user.isAnonymous).toBe(true);
+    expect(session.body.user.role).toBe('user');
+  });
+
+  it('signs out: the session ends on the server, not only in the browser', async () => {
+    const client = new TestClient(context.app);
+    await signUp(client, 'barbara@example.com');
+    const token = client.cookie('better-auth.session_token');
+    expect((await client.post('/api/auth/sign-out')).status).toBe(200);
+    expect((await client.get('/api/auth/get-session')).body).toBeNull();
+
+    // Replaying the old cookie finds no session either.
+    const replay = new TestClient(context.app);
+    const stale = await replay.get('/api/auth/get-session', { cookie: `better-auth.session_token=${token}` });
+    expect(stale.body).toBeNull();
+  });
+
+  it('has no session without a cookie', async () => {
+    const session = await new TestClient(context.app).get('/api/auth/get-session');
+    expect(session.status).toBe(200);
+    expect(session.body).toBeNull();
+  });
+
+  it('creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD, who can sign in as admin', async () => {
+    const client = new TestClient(context.app);
+    const signedIn = await client.post('/api/auth/sign-in/email', { email: 'root@example.com', password: 'root-password-1' });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ role: 'admin', emailVerified: true });
+  });
+});

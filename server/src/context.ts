@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { ensureAdmin } from './auth/admin-bootstrap';
+import { createAuth } from './auth/auth';
+import { resolveAuthSecret } from './auth/secret';
+import { createApp } from './app';
+import { createDatabase, type DatabaseOptions } from './db/database';
+import { migrate } from './db/migrate';
+import type { Config } from './env';
+import { loadSpa } from './http/spa';
+import { createLogger, type Logger } from './lib/logger';
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface ContextOptions {
+  logger?: Logger;
+  database?: Partial<Pick<DatabaseOptions, 'postgresSchema' | 'sqliteFile'>>;
+  webDist?: string;
+  redisKeyPrefix?: string;
+}
+
+/**
+ * Everything the server is made of, ready to serve: the database migrated, the first admin in
+ * place, the SPA in memory. Built once at start; nothing here runs per request.
+ */
+export async function createContext(config: Config, options: ContextOptions = {}) {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...options.database });
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, keyPrefix: options.redisKeyPrefix })
+    : undefined;
+  const close = async () => {
+    redis?.disconnect();
+    await database.close();
+  };
+  try {
+    const auth = createAuth({ config, database, secret: resolveAuthSecret(config), logger, redis });
+    const migration = await migrate(auth);
+    if (migration.created.length + migration.altered.length > 0) {
+      logger.info('database migrated', { created: migration.created, altered: migration.altered });
+    }
+    if (config.adminEmail && config.adminPassword) {
+      const outcome = await ensureAdmin(auth, { email: config.adminEmail, password: config.adminPassword });
+      if (outcome !== 'unchanged') logger.info(`admin ${outcome}`, { email: config.adminEmail });
+    }
+    const spa = loadSpa(options.webDist ?? DEFAULT_WEB_DIST);
+    const app = createApp({ config, auth, database, logger, spa });
+    return { config, logger, database, redis, auth, app, spa, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export type AppContext = Awaited<ReturnType<typeof createContext>>;

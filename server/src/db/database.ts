@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+
+export type DatabaseEngine = 'sqlite' | 'postgres';
+
+export interface Database {
+  engine: DatabaseEngine;
+  /** Untyped: Better Auth owns the schema; our own queries name their tables explicitly. */
+  db: Kysely<any>;
+  /** Where the data lives, for logs (never includes credentials). */
+  description: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** PostgreSQL schema to work in (tests use a throwaway one). */
+  postgresSchema?: string;
+  /** SQLite file, when not the default under `dataDir`. */
+  sqliteFile?: string;
+}
+
+export function createDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.postgresSchema);
+  return createSqlite(options.sqliteFile ?? path.join(options.dataDir, 'gatehouse.db'));
+}
+
+function createSqlite(file: string): Database {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers proceed during a write; the busy timeout absorbs short write contention;
+  // foreign keys make Better Auth's ON DELETE CASCADE actually cascade.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    engine: 'sqlite',
+    db,
+    description: `sqlite:${file}`,
+    close: () => db.destroy(),
+  };
+}
+
+function createPostgres(databaseUrl: string, schema: string | undefined): Database {
+  const url = new URL(databaseUrl);
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    engine: 'postgres',
+    db,
+    description: `postgres://${url.hostname}:${url.port || 5432}${url.pathname}${schema ? ` (schema ${schema})` : ''}`,
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+function problemsOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('expected a configuration error');
+}
+
+describe('configuration', () => {
+  it('has working defaults for a local run', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      trustedOrigins: [],
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('names the variable and the value in one line', () => {
+    expect(problemsOf({ PORT: 'abc' })).toBe('Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")');
+    expect(problemsOf({ PORT: '70000' })).toMatch(/^Invalid configuration: PORT /);
+    expect(problemsOf({ PUBLIC_URL: 'console.example.com' })).toMatch(/^Invalid configuration: PUBLIC_URL must be an http\(s\) URL/);
+    expect(problemsOf({ TRUSTED_ORIGINS: 'https://ok.example.com, nope' })).toMatch(/TRUSTED_ORIGINS must be an http\(s\) URL/);
+    expect(problemsOf({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough-1' })).toMatch(/ADMIN_EMAIL must be an email/);
+  });
+
+  it('never echoes the value of a secret variable', () => {
+    const message = problemsOf({ DATABASE_URL: 'mysql://user:hunter2@db/x' });
+    expect(message).toMatch(/DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//);
+    expect(message).not.toContain('hunter2');
+    const admin = problemsOf({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'short' });
+    expect(admin).toMatch(/ADMIN_PASSWORD must be at least 8 characters/);
+    expect(admin).not.toContain('short"');
+  });
+
+  it('needs both halves of the first admin', () => {
+    expect(problemsOf({ ADMIN_EMAIL: 'a@example.com' })).toMatch(/ADMIN_PASSWORD is required when ADMIN_EMAIL is set/);
+    expect(problemsOf({ ADMIN_PASSWORD: 'long-enough-1' })).toMatch(/ADMIN_EMAIL is required when ADMIN_PASSWORD is set/);
+  });
+
+  it('refuses to run production without a strong secret and a public URL', () => {
+    const message = problemsOf({ NODE_ENV: 'production' });
+    expect(message).toMatch(/BETTER_AUTH_SECRET is required in production/);
+    expect(message).toMatch(/PUBLIC_URL is required in production/);
+    expect(problemsOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://id.example.com', BETTER_AUTH_SECRET: 'a'.repeat(40) })).toMatch(
+      /BETTER_AUTH_SECRET must be at least 32 varied characters/,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://id.example.com/',
+      BETTER_AUTH_SECRET: '3f9a1c7e5b2d8046a9e1f3c5b7d9e2a4c6f8b0d1',
+    });
+    expect(config.publicUrl).toBe('https://id.example.com');
+  });
+
+  it('accepts PostgreSQL, Redis and SMTP URLs and a list of trusted origins', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgresql://app@db:5432/gatehouse',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      TRUSTED_ORIGINS: 'https://app.example.com/, https://admin.example.com',
+    });
+    expect(config.databaseUrl).toBe('postgresql://app@db:5432/gatehouse');
+    expect(config.trustedOrigins).toEqual(['https://app.example.com', 'https://admin.example.com']);
+  });
+});

@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  dataDir: string;
+  /** Origin the product is reached at; used for links in mail and as the WebAuthn relying party. */
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Absent outside production: a generated one is kept under `dataDir`. */
+  authSecret: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Extra origins (for example an SPA served from another host) allowed to call the API with cookies. */
+  trustedOrigins: string[];
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.map((problem) => `Invalid configuration: ${problem}`).join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** Values of these are never echoed back in an error message. */
+const SECRET_VARIABLES = new Set(['BETTER_AUTH_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
+
+const optional = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
+
+function urlWithProtocols(protocols: string[], example: string) {
+  return z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (for example ${example})` },
+  );
+}
+
+const origin = z.string().transform((value, ctx) => {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    return url.origin;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be an http(s) URL such as https://console.example.com' });
+    return z.NEVER;
+  }
+});
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }),
+  PORT: z.coerce
+    .number({ message: 'must be an integer from 1 to 65535' })
+    .int('must be an integer from 1 to 65535')
+    .min(1, 'must be an integer from 1 to 65535')
+    .max(65535, 'must be an integer from 1 to 65535'),
+  DATA_DIR: z.string().min(1),
+  PUBLIC_URL: origin.optional(),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:password@localhost:5432/gatehouse').optional(),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
+  BETTER_AUTH_SECRET: z.string().optional(),
+  ADMIN_EMAIL: z.email('must be an email address').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587').optional(),
+  MAIL_FROM: z.string().min(3),
+  TRUSTED_ORIGINS: z.array(origin),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent'], { message: 'must be debug, info, warn, error or silent' }),
+});
+
+/** A secret is strong enough when it is long and not one character repeated. */
+function isStrongSecret(secret: string): boolean {
+  return secret.length >= 32 && new Set(secret).size >= 10;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw = {
+    NODE_ENV: optional(env.NODE_ENV) ?? 'development',
+    PORT: optional(env.PORT) ?? '3000',
+    DATA_DIR: optional(env.DATA_DIR) ?? './data',
+    PUBLIC_URL: optional(env.PUBLIC_URL),
+    DATABASE_URL: optional(env.DATABASE_URL),
+    REDIS_URL: optional(env.REDIS_URL),
+    BETTER_AUTH_SECRET: optional(env.BETTER_AUTH_SECRET),
+    ADMIN_EMAIL: optional(env.ADMIN_EMAIL),
+    ADMIN_PASSWORD: env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD,
+    SMTP_URL: optional(env.SMTP_URL),
+    MAIL_FROM: optional(env.MAIL_FROM) ?? 'Gatehouse <no-reply@localhost>',
+    TRUSTED_ORIGINS: (optional(env.TRUSTED_ORIGINS) ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean),
+    LOG_LEVEL: optional(env.LOG_LEVEL) ?? 'info',
+  };
+
+  const parsed = schema.safeParse(raw);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const variable = String(issue.path[0]);
+      const value = (raw as Record<string, unknown>)[variable];
+      const shown =
+        SECRET_VARIABLES.has(variable) || typeof value !== 'string' ? '' : ` (got ${JSON.stringify(value)})`;
+      problems.push(`${variable} ${issue.message}${shown}`);
+    }
+    throw new ConfigError(problems);
+  }
+
+  const values = parsed.data;
+  if (values.ADMIN_EMAIL && !values.ADMIN_PASSWORD) problems.push('ADMIN_PASSWORD is required when ADMIN_EMAIL is set');
+  if (values.ADMIN_PASSWORD && !values.ADMIN_EMAIL) problems.push('ADMIN_EMAIL is required when ADMIN_PASSWORD is set');
+  if (values.BETTER_AUTH_SECRET && !isStrongSecret(values.BETTER_AUTH_SECRET)) {
+    problems.push('BETTER_AUTH_SECRET must be at least 32 varied characters (generate one with: openssl rand -hex 32)');
+  }
+  if (values.NODE_ENV === 'production') {
+    if (!values.BETTER_AUTH_SECRET) {
+      problems.push('BETTER_AUTH_SECRET is required in production (generate one with: openssl rand -hex 32)');
+    }
+    if (!values.PUBLIC_URL) problems.push('PUBLIC_URL is required in production (the URL people open the console at)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    dataDir: path.resolve(values.DATA_DIR),
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    authSecret: values.BETTER_AUTH_SECRET,
+    adminEmail: values.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: values.ADMIN_PASSWORD,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    trustedOrigins: [...new Set(values.TRUSTED_ORIGINS)],
+    logLevel: values.LOG_LEVEL,
+  };
+}

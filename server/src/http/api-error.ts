@@ -1,0 +1,7 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody, ApiErrorCode } from '#common/error-codes';
+
+export function apiError(c: Context, status: ContentfulStatusCode, code: ApiErrorCode, message: string) {
+  return c.json<ApiErrorBody>({ code, message }, status);
+}

@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createContext, type AppContext, type ContextOptions } from '../context';
+import { loadConfig, type Config } from '../env';
+import { createLogger } from '../lib/logger';
+
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** Fails loudly (never skips) when the local PostgreSQL is down. */
+async function createThrowawaySchema(): Promise<{ schema: string; drop: () => Promise<void> }> {
+  const schema = `gatehouse_test_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${TEST_POSTGRES_URL} (${String(error)}). ` +
+        'Start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_DATABASE_URL.',
+    );
+  }
+  await client.query(`create schema "${schema}"`);
+  await client.end();
+  return {
+    schema,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await dropper.connect();
+      await dropper.query(`drop schema if exists "${schema}" cascade`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestContext extends AppContext {
+  /** Tears down the context and its database (temp SQLite dir or throwaway PostgreSQL schema). */
+  destroy(): Promise<void>;
+  dataDir: string;
+  postgresSchema: string | undefined;
+}
+
+export interface TestContextOptions extends Omit<ContextOptions, 'database'> {
+  env?: Record<string, string>;
+  /** Reuse the database of an earlier context (to test restarts on an already-migrated database). */
+  reuse?: { dataDir: string; postgresSchema?: string };
+}
+
+export async function createTestContext(engine: Engine, options: TestContextOptions = {}): Promise<TestContext> {
+  const dataDir = options.reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-test-'));
+  let postgres: { schema: string; drop: () => Promise<void> } | undefined;
+  if (engine === 'postgres') {
+    postgres = options.reuse?.postgresSchema
+      ? { schema: options.reuse.postgresSchema, drop: async () => {} }
+      : await createThrowawaySchema();
+  }
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    LOG_LEVEL: 'silent',
+    ...(engine === 'postgres' ? { DATABASE_URL: TEST_POSTGRES_URL } : {}),
+    ...options.env,
+  });
+  const context = await createContext(config, {
+    logger: options.logger ?? createLogger('silent'),
+    webDist: options.webDist ?? path.join(dataDir, 'no-web-dist'),
+    database: postgres ? { postgresSchema: postgres.schema } : {},
+    ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
+  });
+  return Object.assign(context, {
+    dataDir,
+    postgresSchema: postgres?.schema,
+    destroy: async () => {
+      await context.close();
+      await postgres?.drop();
+      if (!options.reuse) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
