@@ -75,7 +75,10 @@ describe('HTTP edges', () => {
 
   it('never sends a stack trace to the client', async () => {
     const responses = await Promise.all([
-      client.request('POST', '/api/auth/sign-up/email', { body: 'not json', headers: { 'content-type': 'application/json' } }),
+      client.request('POST', '/api/auth/sign-up/email', {
+        body: 'not json',
+        headers: { 'content-type': 'application/json' },
+      }),
       client.request('POST', '/api/auth/sign-up/email', { body: 'a=b', headers: { 'content-type': 'text/plain' } }),
     ]);
     for (const response of responses) {

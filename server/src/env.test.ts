@@ -25,11 +25,19 @@ describe('configuration', () => {
   });
 
   it('names the variable and the value in one line', () => {
-    expect(problemsOf({ PORT: 'abc' })).toBe('Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")');
+    expect(problemsOf({ PORT: 'abc' })).toBe(
+      'Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")',
+    );
     expect(problemsOf({ PORT: '70000' })).toMatch(/^Invalid configuration: PORT /);
-    expect(problemsOf({ PUBLIC_URL: 'console.example.com' })).toMatch(/^Invalid configuration: PUBLIC_URL must be an http\(s\) URL/);
-    expect(problemsOf({ TRUSTED_ORIGINS: 'https://ok.example.com, nope' })).toMatch(/TRUSTED_ORIGINS must be an http\(s\) URL/);
-    expect(problemsOf({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough-1' })).toMatch(/ADMIN_EMAIL must be an email/);
+    expect(problemsOf({ PUBLIC_URL: 'console.example.com' })).toMatch(
+      /^Invalid configuration: PUBLIC_URL must be an http\(s\) URL/,
+    );
+    expect(problemsOf({ TRUSTED_ORIGINS: 'https://ok.example.com, nope' })).toMatch(
+      /TRUSTED_ORIGINS must be an http\(s\) URL/,
+    );
+    expect(problemsOf({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough-1' })).toMatch(
+      /ADMIN_EMAIL must be an email/,
+    );
   });
 
   it('never echoes the value of a secret variable', () => {
@@ -43,16 +51,18 @@ describe('configuration', () => {
 
   it('needs both halves of the first admin', () => {
     expect(problemsOf({ ADMIN_EMAIL: 'a@example.com' })).toMatch(/ADMIN_PASSWORD is required when ADMIN_EMAIL is set/);
-    expect(problemsOf({ ADMIN_PASSWORD: 'long-enough-1' })).toMatch(/ADMIN_EMAIL is required when ADMIN_PASSWORD is set/);
+    expect(problemsOf({ ADMIN_PASSWORD: 'long-enough-1' })).toMatch(
+      /ADMIN_EMAIL is required when ADMIN_PASSWORD is set/,
+    );
   });
 
   it('refuses to run production without a strong secret and a public URL', () => {
     const message = problemsOf({ NODE_ENV: 'production' });
     expect(message).toMatch(/BETTER_AUTH_SECRET is required in production/);
     expect(message).toMatch(/PUBLIC_URL is required in production/);
-    expect(problemsOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://id.example.com', BETTER_AUTH_SECRET: 'a'.repeat(40) })).toMatch(
-      /BETTER_AUTH_SECRET must be at least 32 varied characters/,
-    );
+    expect(
+      problemsOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://id.example.com', BETTER_AUTH_SECRET: 'a'.repeat(40) }),
+    ).toMatch(/BETTER_AUTH_SECRET must be at least 32 varied characters/);
     const config = loadConfig({
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://id.example.com/',

@@ -66,7 +66,10 @@ const schema = z.object({
     .max(65535, 'must be an integer from 1 to 65535'),
   DATA_DIR: z.string().min(1),
   PUBLIC_URL: origin.optional(),
-  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:password@localhost:5432/gatehouse').optional(),
+  DATABASE_URL: urlWithProtocols(
+    ['postgres:', 'postgresql:'],
+    'postgres://user:password@localhost:5432/gatehouse',
+  ).optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
   BETTER_AUTH_SECRET: z.string().optional(),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
@@ -78,7 +81,9 @@ const schema = z.object({
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587').optional(),
   MAIL_FROM: z.string().min(3),
   TRUSTED_ORIGINS: z.array(origin),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent'], { message: 'must be debug, info, warn, error or silent' }),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent'], {
+    message: 'must be debug, info, warn, error or silent',
+  }),
 });
 
 /** A secret is strong enough when it is long and not one character repeated. */

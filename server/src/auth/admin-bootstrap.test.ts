@@ -37,7 +37,9 @@ describe.each(ENGINES)('admin bootstrap on %s', (engine) => {
     const client = new TestClient(context.app);
     await client.post('/api/auth/sign-up/email', { email: 'dev@example.com', password: 'dev-password-1', name: 'Dev' });
 
-    expect(await ensureAdmin(context.auth, { email: 'dev@example.com', password: 'ignored-password' })).toBe('promoted');
+    expect(await ensureAdmin(context.auth, { email: 'dev@example.com', password: 'ignored-password' })).toBe(
+      'promoted',
+    );
     const signIn = await new TestClient(context.app).post('/api/auth/sign-in/email', {
       email: 'dev@example.com',
       password: 'dev-password-1',

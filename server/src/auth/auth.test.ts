@@ -54,7 +54,10 @@ describe.each(ENGINES)('auth on %s', (engine) => {
   it('signs in with the right password', async () => {
     await signUp(new TestClient(context.app), 'edsger@example.com');
     const client = new TestClient(context.app);
-    const signedIn = await client.post('/api/auth/sign-in/email', { email: 'edsger@example.com', password: 'correct-horse-1' });
+    const signedIn = await client.post('/api/auth/sign-in/email', {
+      email: 'edsger@example.com',
+      password: 'correct-horse-1',
+    });
     expect(signedIn.status).toBe(200);
     expect((await client.get('/api/auth/get-session')).body.user.email).toBe('edsger@example.com');
   });
@@ -89,7 +92,10 @@ describe.each(ENGINES)('auth on %s', (engine) => {
 
   it('creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD, who can sign in as admin', async () => {
     const client = new TestClient(context.app);
-    const signedIn = await client.post('/api/auth/sign-in/email', { email: 'root@example.com', password: 'root-password-1' });
+    const signedIn = await client.post('/api/auth/sign-in/email', {
+      email: 'root@example.com',
+      password: 'root-password-1',
+    });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.user).toMatchObject({ role: 'admin', emailVerified: true });
   });

@@ -22,7 +22,11 @@ export class TestClient {
     return this.cookies.get(name);
   }
 
-  async request<T = any>(method: string, path: string, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
+  async request<T = any>(
+    method: string,
+    path: string,
+    init: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {},
+  ) {
     const headers = new Headers({ origin: TEST_ORIGIN, ...init.headers });
     if (this.cookies.size > 0) headers.set('cookie', this.cookieHeader);
     let body = init.body;

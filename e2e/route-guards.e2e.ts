@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { expectPath, useBrowser } from './support/browser';
+import { E2E_ADMIN } from './support/server';
+import { createUser, newUser, signInContext } from './support/users';
+
+/** Every redirect rule of the route table, for a visitor, a user and an admin. */
+const RULES: Record<'visitor' | 'user' | 'admin', Array<[from: string, to: string]>> = {
+  visitor: [
+    ['/', '/auth'],
+    ['/auth', '/auth'],
+    ['/dashboard', '/auth'],
+    ['/profile', '/auth'],
+    ['/organizations', '/auth'],
+    ['/teams/some-team', '/auth'],
+    ['/admin', '/auth'],
+    ['/admin/users', '/auth'],
+    ['/admin/organizations', '/auth'],
+  ],
+  user: [
+    ['/', '/profile'],
+    ['/auth', '/profile'],
+    ['/dashboard', '/profile'],
+    ['/profile', '/profile'],
+    ['/organizations', '/organizations'],
+    ['/teams/some-team', '/teams/some-team'],
+    ['/admin', '/profile'],
+    ['/admin/users', '/profile'],
+    ['/admin/organizations', '/profile'],
+  ],
+  admin: [
+    ['/', '/profile'],
+    ['/auth', '/profile'],
+    ['/dashboard', '/profile'],
+    ['/profile', '/profile'],
+    ['/organizations', '/organizations'],
+    ['/teams/some-team', '/teams/some-team'],
+    ['/admin', '/admin/users'],
+    ['/admin/users', '/admin/users'],
+    ['/admin/organizations', '/admin/organizations'],
+  ],
+};
+
+describe('route guards', () => {
+  const t = useBrowser();
+
+  it('sends a visitor to /auth from every guarded route', async () => {
+    for (const [from, to] of RULES.visitor) {
+      await t.page.goto(from);
+      await expectPath(t.page, to);
+    }
+    await t.page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+  });
+
+  it('keeps a user out of /admin and off /auth', async () => {
+    const user = await createUser(t.baseURL, newUser('guard'));
+    await signInContext(t.context, t.baseURL, user);
+    for (const [from, to] of RULES.user) {
+      await t.page.goto(from);
+      await expectPath(t.page, to);
+    }
+    await t.page.goto('/profile');
+    await t.page.getByRole('link', { name: 'Organizations' }).waitFor();
+    expect(await t.page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+  });
+
+  it('lets an admin in, with the Admin link and the admin tabs', async () => {
+    await signInContext(t.context, t.baseURL, E2E_ADMIN);
+    for (const [from, to] of RULES.admin) {
+      await t.page.goto(from);
+      await expectPath(t.page, to);
+    }
+    await t.page.goto('/profile');
+    await t.page.getByRole('link', { name: 'Admin' }).click();
+    await expectPath(t.page, '/admin/users');
+    await t.page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await t.page.getByRole('link', { name: 'Organizations' }).last().click();
+    await expectPath(t.page, '/admin/organizations');
+  });
+
+  it('shows a spinner while the session loads', async () => {
+    // Hold the session answer back so the loading state is observable.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await t.page.route('**/api/auth/get-session', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await t.page.goto('/profile', { waitUntil: 'commit' });
+    await t.page.getByRole('status', { name: 'Loading' }).waitFor();
+    release();
+    await expectPath(t.page, '/auth');
+  });
+});

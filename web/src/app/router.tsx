@@ -1,0 +1,52 @@
+import { createBrowserRouter, redirect } from 'react-router';
+import { isPlatformAdmin } from '#common/roles';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { loadSession, requireAdmin, requireSession } from '@/lib/session';
+import { AppShell } from './layout/app-shell';
+import { AuthRoute, authLoader } from './routes/auth';
+import { NotFoundRoute } from './routes/not-found';
+import { ProfileRoute } from './routes/profile';
+import { RouteError } from './routes/route-error';
+
+/** Routes and their redirect rules (spec §2). Screens beyond sign-in load on demand. */
+export const router = createBrowserRouter([
+  {
+    HydrateFallback: FullPageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        path: paths.home,
+        loader: async () => redirect((await loadSession()) ? paths.profile : paths.auth),
+      },
+      { path: paths.auth, loader: authLoader, Component: AuthRoute },
+      { path: paths.dashboard, loader: () => redirect(paths.profile) },
+      {
+        loader: requireSession,
+        Component: AppShell,
+        children: [
+          { path: paths.profile, Component: ProfileRoute },
+          { path: paths.organizations, lazy: () => import('./routes/organizations') },
+          { path: '/teams/:teamId', lazy: () => import('./routes/team') },
+          {
+            path: paths.admin,
+            loader: requireAdmin,
+            lazy: () => import('./routes/admin/layout'),
+            children: [
+              {
+                index: true,
+                loader: async () => {
+                  const session = await loadSession();
+                  return redirect(isPlatformAdmin(session?.user.role) ? paths.adminUsers : paths.profile);
+                },
+              },
+              { path: 'users', lazy: () => import('./routes/admin/users') },
+              { path: 'organizations', lazy: () => import('./routes/admin/organizations') },
+            ],
+          },
+        ],
+      },
+      { path: '*', Component: NotFoundRoute },
+    ],
+  },
+]);

@@ -1,0 +1,15 @@
+import { isPlatformAdmin } from '#common/roles';
+import { useSession } from '@/lib/session';
+
+export function Component() {
+  const { data: session } = useSession();
+  if (!isPlatformAdmin(session?.user.role)) {
+    return (
+      <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4">
+        <h2 className="font-semibold text-red-800">Access Denied</h2>
+        <p className="text-sm text-red-700">You don't have permission to access user management.</p>
+      </div>
+    );
+  }
+  return <h2 className="text-lg font-semibold">Users</h2>;
+}

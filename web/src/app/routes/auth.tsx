@@ -1,0 +1,18 @@
+import { redirect } from 'react-router';
+import { paths } from '@/config/paths';
+import { AuthForm } from '@/features/auth/components/auth-form';
+import { loadSession } from '@/lib/session';
+
+export async function authLoader() {
+  if (await loadSession()) throw redirect(paths.profile);
+  return null;
+}
+
+export function AuthRoute() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4">
+      <p className="text-xl font-semibold tracking-tight text-indigo-700">Gatehouse</p>
+      <AuthForm />
+    </main>
+  );
+}

@@ -1,0 +1,13 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+
+export function NotFoundRoute() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-3">
+      <h1 className="text-2xl font-semibold">Page not found</h1>
+      <Link to={paths.home} className="text-indigo-600 hover:underline">
+        Go to the console
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+/** Shown when a loader or a screen fails unexpectedly (for example the API is unreachable). */
+export function RouteError() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'An error occurred';
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-3 px-4">
+      <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-700">
+        {message}
+      </div>
+      <button type="button" className="text-indigo-600 hover:underline" onClick={() => window.location.reload()}>
+        Try again
+      </button>
+    </main>
+  );
+}

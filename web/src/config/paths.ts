@@ -1,0 +1,12 @@
+/** Every URL of the SPA, in one place. */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  organizations: '/organizations',
+  team: (teamId: string) => `/teams/${encodeURIComponent(teamId)}`,
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminOrganizations: '/admin/organizations',
+} as const;

@@ -1,0 +1,169 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Eye, EyeOff } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { signInSchema, signUpSchema, type SignUpInput } from '#common/validation';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { refreshSession } from '@/lib/session';
+import { AuthActionError, signIn, signInAsGuest, signUp } from '../api/auth-actions';
+
+type Mode = 'sign-in' | 'sign-up';
+
+const signInFormSchema = signInSchema.extend({ name: z.string() });
+
+const fieldError = (message: string | undefined, id: string) =>
+  message ? (
+    <p id={id} className="mt-1 text-xs text-red-600">
+      {message}
+    </p>
+  ) : null;
+
+export function AuthForm() {
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const modeRef = useRef(mode);
+  const [showPassword, setShowPassword] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [guestPending, setGuestPending] = useState(false);
+  const form = useForm<SignUpInput>({
+    // Sign-in needs no name; the schema follows the mode at the moment of validation.
+    resolver: (values, context, options) =>
+      zodResolver(modeRef.current === 'sign-up' ? signUpSchema : signInFormSchema)(values, context, options),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const busy = isSubmitting || guestPending;
+
+  const finish = async (to: string) => {
+    await refreshSession();
+    await navigate(to, { replace: true });
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      if (mode === 'sign-up') await signUp(values);
+      else await signIn({ email: values.email, password: values.password });
+      await finish(paths.profile);
+    } catch (caught) {
+      setError(caught instanceof AuthActionError ? caught.message : 'An error occurred');
+    }
+  });
+
+  const continueAsGuest = async () => {
+    setError(null);
+    setGuestPending(true);
+    try {
+      await signInAsGuest();
+      await finish(paths.dashboard);
+    } catch (caught) {
+      setError(caught instanceof AuthActionError ? caught.message : 'Anonymous login failed');
+      setGuestPending(false);
+    }
+  };
+
+  const toggleMode = () => {
+    const next = mode === 'sign-in' ? 'sign-up' : 'sign-in';
+    modeRef.current = next;
+    setMode(next);
+    setError(null);
+    form.clearErrors();
+  };
+
+  return (
+    <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+      <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight">
+        {mode === 'sign-in' ? 'Sign in to your account' : 'Create your account'}
+      </h1>
+
+      <form className="space-y-4" onSubmit={onSubmit} noValidate>
+        <ErrorBox message={error} />
+
+        {mode === 'sign-up' && (
+          <div>
+            <Label htmlFor="name">Full name</Label>
+            <Input
+              id="name"
+              autoComplete="name"
+              required
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? 'name-error' : undefined}
+              {...form.register('name')}
+            />
+            {fieldError(errors.name?.message, 'name-error')}
+          </div>
+        )}
+
+        <div>
+          <Label htmlFor="email">Email</Label>
+          <Input
+            id="email"
+            type="email"
+            autoComplete={mode === 'sign-in' ? 'username webauthn' : 'email'}
+            required
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? 'email-error' : undefined}
+            {...form.register('email')}
+          />
+          {fieldError(errors.email?.message, 'email-error')}
+        </div>
+
+        <div>
+          <Label htmlFor="password">Password</Label>
+          <div className="relative">
+            <Input
+              id="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+              required
+              className="pr-10"
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? 'password-error' : undefined}
+              {...form.register('password')}
+            />
+            <button
+              type="button"
+              onClick={() => setShowPassword((shown) => !shown)}
+              className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-3 text-slate-500 hover:text-slate-700"
+              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              aria-pressed={showPassword}
+            >
+              {showPassword ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+            </button>
+          </div>
+          {fieldError(errors.password?.message, 'password-error')}
+        </div>
+
+        <Button type="submit" className="w-full" disabled={busy}>
+          {isSubmitting && <Spinner className="size-4 border-white border-t-transparent" label="Submitting" />}
+          {mode === 'sign-in' ? 'Sign in' : 'Create account'}
+        </Button>
+      </form>
+
+      <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+        <span className="h-px flex-1 bg-slate-200" />
+        Or
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+
+      <Button variant="secondary" className="w-full" onClick={continueAsGuest} disabled={busy}>
+        {guestPending && <Spinner className="size-4" label="Signing in as guest" />}
+        Continue as Guest
+      </Button>
+
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {mode === 'sign-in' ? "Don't have an account? " : 'Already have an account? '}
+        <button type="button" className="font-medium text-indigo-600 hover:underline" onClick={toggleMode}>
+          {mode === 'sign-in' ? 'Sign up' : 'Sign in'}
+        </button>
+      </p>
+    </div>
+  );
+}

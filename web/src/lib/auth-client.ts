@@ -1,0 +1,23 @@
+import { apiKeyClient } from '@better-auth/api-key/client';
+import { passkeyClient } from '@better-auth/passkey/client';
+import { createAuthClient } from 'better-auth/client';
+import { adminClient, anonymousClient, organizationClient } from 'better-auth/client/plugins';
+
+/** The API may live on another origin (then it lists this SPA in TRUSTED_ORIGINS). */
+export const API_URL = (import.meta.env.VITE_API_URL as string | undefined) ?? window.location.origin;
+
+export const authClient = createAuthClient({
+  baseURL: API_URL,
+  basePath: '/api/auth',
+  fetchOptions: { credentials: 'include' },
+  plugins: [
+    adminClient(),
+    anonymousClient(),
+    organizationClient({ teams: { enabled: true } }),
+    passkeyClient(),
+    apiKeyClient(),
+  ],
+});
+
+export type SessionData = NonNullable<Awaited<ReturnType<typeof authClient.getSession>>['data']>;
+export type SessionUser = SessionData['user'];

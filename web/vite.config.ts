@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  root,
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': path.join(root, 'src') } },
+  build: { outDir: path.join(root, 'dist'), emptyOutDir: true, sourcemap: false },
+  server: {
+    port: 5173,
+    // In development the SPA runs on Vite and the API on the Node server.
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});
