@@ -36,7 +36,17 @@ export async function createContext(config: Config, options: ContextOptions = {}
   };
   try {
     const auth = createAuth({ config, database, secret: resolveAuthSecret(config), logger, redis });
-    const migration = await migrate(auth);
+    let migration;
+    try {
+      migration = await migrate(auth);
+      // Better Auth checks the schema in the background at init; settle it here so a mismatch stops
+      // the start with its message, and nothing is left running against a closed connection.
+      await (await auth.$context).checkSchema?.();
+    } catch (error) {
+      throw new Error(
+        `Database ${database.description} is not usable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
     if (migration.created.length + migration.altered.length > 0) {
       logger.info('database migrated', { created: migration.created, altered: migration.altered });
     }
