@@ -43,21 +43,22 @@ const RULES: Record<'visitor' | 'user' | 'admin', Array<[from: string, to: strin
 describe('route guards', () => {
   const t = useBrowser();
 
-  it('sends a visitor to /auth from every guarded route', async () => {
-    for (const [from, to] of RULES.visitor) {
+  async function followRules(rules: Array<[from: string, to: string]>) {
+    for (const [from, to] of rules) {
       await t.page.goto(from);
       await expectPath(t.page, to);
     }
+  }
+
+  it('sends a visitor to /auth from every guarded route', async () => {
+    await followRules(RULES.visitor);
     await t.page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
   });
 
   it('keeps a user out of /admin and off /auth', async () => {
     const user = await createUser(t.baseURL, newUser('guard'));
     await signInContext(t.context, t.baseURL, user);
-    for (const [from, to] of RULES.user) {
-      await t.page.goto(from);
-      await expectPath(t.page, to);
-    }
+    await followRules(RULES.user);
     await t.page.goto('/profile');
     await t.page.getByRole('link', { name: 'Organizations' }).waitFor();
     expect(await t.page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
@@ -65,10 +66,7 @@ describe('route guards', () => {
 
   it('lets an admin in, with the Admin link and the admin tabs', async () => {
     await signInContext(t.context, t.baseURL, E2E_ADMIN);
-    for (const [from, to] of RULES.admin) {
-      await t.page.goto(from);
-      await expectPath(t.page, to);
-    }
+    await followRules(RULES.admin);
     await t.page.goto('/profile');
     await t.page.getByRole('link', { name: 'Admin' }).click();
     await expectPath(t.page, '/admin/users');
