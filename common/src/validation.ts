@@ -12,6 +12,8 @@ export const emailSchema = z
   .max(254, 'Email is too long')
   .pipe(z.email('Enter a valid email address'));
 
+export const nameSchema = z.string().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH, 'Name is too long');
+
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'Password is required'),
@@ -19,7 +21,7 @@ export const signInSchema = z.object({
 export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, 'Full name is required').max(NAME_MAX_LENGTH, 'Name is too long'),
+  name: nameSchema.pipe(z.string().min(1, 'Full name is required')),
   email: emailSchema,
   password: z
     .string()

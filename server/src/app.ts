@@ -6,12 +6,17 @@ import type { Config } from './env';
 import type { Database } from './db/database';
 import { apiError } from './http/api-error';
 import { handleAuthRequest } from './http/auth-handler';
+import { withClientAddress } from './http/client-address';
 import type { loadSpa } from './http/spa';
 import { errorFields, type Logger } from './lib/logger';
+import { fileRoutes, MAX_UPLOAD_BODY_BYTES } from './routes/files';
 import { healthRoutes } from './routes/health';
+import { devMailboxApi, devMailboxPage } from './routes/dev-mailbox';
+import type { Mailer } from './mail/mailer';
 
 /** JSON bodies of the API are small; anything larger is refused before it is read whole. */
 export const MAX_API_BODY_BYTES = 1024 * 1024;
+const UPLOAD_PATH = '/api/v1/files/upload';
 
 export interface AppDependencies {
   config: Config;
@@ -19,9 +24,10 @@ export interface AppDependencies {
   database: Database;
   logger: Logger;
   spa: ReturnType<typeof loadSpa>;
+  mailer: Mailer;
 }
 
-export function createApp({ config, auth, database, logger, spa }: AppDependencies) {
+export function createApp({ config, auth, database, logger, spa, mailer }: AppDependencies) {
   const app = new Hono();
 
   app.use('*', async (c, next) => {
@@ -40,16 +46,22 @@ export function createApp({ config, auth, database, logger, spa }: AppDependenci
     app.use('/api/*', cors({ origin: config.trustedOrigins, credentials: true, maxAge: 600 }));
   }
 
-  app.use(
-    '/api/*',
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: MAX_API_BODY_BYTES,
-      onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_API_BODY_BYTES} bytes`),
-    }),
-  );
+      maxSize,
+      onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${maxSize} bytes`),
+    });
+  const apiBodyLimit = limitBody(MAX_API_BODY_BYTES);
+  const uploadBodyLimit = limitBody(MAX_UPLOAD_BODY_BYTES);
+  app.use('/api/*', (c, next) => (c.req.path === UPLOAD_PATH ? uploadBodyLimit : apiBodyLimit)(c, next));
 
-  app.all('/api/auth/*', (c) => handleAuthRequest(auth, c.req.raw, logger));
+  app.all('/api/auth/*', (c) => handleAuthRequest(auth, withClientAddress(c, config.trustedProxies), logger));
   app.route('/api/v1/health', healthRoutes(database));
+  app.route('/api/v1/files', fileRoutes({ auth, database, publicUrl: config.publicUrl }));
+  if (mailer.mailbox) {
+    app.route('/api/v1/dev/mailbox', devMailboxApi(mailer.mailbox));
+    app.route('/dev/mailbox', devMailboxPage(mailer.mailbox));
+  }
   app.all('/api/*', (c) => apiError(c, 404, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
 
   app.on(['GET', 'HEAD'], '*', (c) => spa.serve(c));

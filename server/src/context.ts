@@ -10,6 +10,8 @@ import { migrate } from './db/migrate';
 import type { Config } from './env';
 import { loadSpa } from './http/spa';
 import { createLogger, type Logger } from './lib/logger';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createGeoLookup } from './auth/session-geo';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -18,6 +20,7 @@ export interface ContextOptions {
   database?: Partial<Pick<DatabaseOptions, 'postgresSchema' | 'sqliteFile'>>;
   webDist?: string;
   redisKeyPrefix?: string;
+  mailer?: Mailer;
 }
 
 /**
@@ -35,10 +38,12 @@ export async function createContext(config: Config, options: ContextOptions = {}
     await database.close();
   };
   try {
-    const auth = createAuth({ config, database, secret: resolveAuthSecret(config), logger, redis });
+    const mailer = options.mailer ?? createMailer({ ...config, logger });
+    const geoLookup = createGeoLookup(config.geoipDatabases, logger);
+    const auth = createAuth({ config, database, secret: resolveAuthSecret(config), logger, mailer, geoLookup, redis });
     let migration;
     try {
-      migration = await migrate(auth);
+      migration = await migrate(auth, database);
       // Better Auth checks the schema in the background at init; settle it here so a mismatch stops
       // the start with its message, and nothing is left running against a closed connection.
       await (await auth.$context).checkSchema?.();
@@ -47,16 +52,16 @@ export async function createContext(config: Config, options: ContextOptions = {}
         `Database ${database.description} is not usable: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    if (migration.created.length + migration.altered.length > 0) {
-      logger.info('database migrated', { created: migration.created, altered: migration.altered });
+    if (migration.created.length + migration.altered.length + migration.applied.length > 0) {
+      logger.info('database migrated', migration);
     }
     if (config.adminEmail && config.adminPassword) {
       const outcome = await ensureAdmin(auth, { email: config.adminEmail, password: config.adminPassword });
       if (outcome !== 'unchanged') logger.info(`admin ${outcome}`, { email: config.adminEmail });
     }
     const spa = loadSpa(options.webDist ?? DEFAULT_WEB_DIST);
-    const app = createApp({ config, auth, database, logger, spa });
-    return { config, logger, database, redis, auth, app, spa, close };
+    const app = createApp({ config, auth, database, logger, spa, mailer });
+    return { config, logger, database, redis, auth, app, spa, mailer, close };
   } catch (error) {
     await close();
     throw error;

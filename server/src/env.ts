@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
@@ -19,6 +20,12 @@ export interface Config {
   /** Extra origins (for example an SPA served from another host) allowed to call the API with cookies. */
   trustedOrigins: string[];
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Reverse proxies (IPs or CIDR ranges) whose X-Forwarded-For is believed. */
+  trustedProxies: string[];
+  /** Take visitor location from the proxy's headers (Cloudflare's names). */
+  trustProxyGeoHeaders: boolean;
+  /** MaxMind-format databases for visitor location; 'default' is the bundled DB-IP City Lite. */
+  geoipDatabases: string[] | 'default' | 'off';
 }
 
 export class ConfigError extends Error {
@@ -30,6 +37,12 @@ export class ConfigError extends Error {
 
 /** Values of these are never echoed back in an error message. */
 const SECRET_VARIABLES = new Set(['BETTER_AUTH_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 const optional = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
 
@@ -84,6 +97,16 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent'], {
     message: 'must be debug, info, warn, error or silent',
   }),
+  TRUSTED_PROXIES: z.array(
+    z.string().regex(/^[0-9a-fA-F.:]+(\/\d{1,3})?$/, 'must be IP addresses or CIDR ranges, comma-separated'),
+  ),
+  TRUST_PROXY_GEO_HEADERS: z.enum(['true', 'false'], { message: 'must be true or false' }),
+  GEOIP_DATABASE: z
+    .string()
+    .refine(
+      (value) => ['default', 'off'].includes(value) || value.split(',').every((file) => fs.existsSync(file.trim())),
+      { message: 'must be default, off, or paths of existing .mmdb files, comma-separated' },
+    ),
 });
 
 /** A secret is strong enough when it is long and not one character repeated. */
@@ -104,11 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ADMIN_PASSWORD: env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD,
     SMTP_URL: optional(env.SMTP_URL),
     MAIL_FROM: optional(env.MAIL_FROM) ?? 'Gatehouse <no-reply@localhost>',
-    TRUSTED_ORIGINS: (optional(env.TRUSTED_ORIGINS) ?? '')
-      .split(',')
-      .map((value) => value.trim())
-      .filter(Boolean),
+    TRUSTED_ORIGINS: list(env.TRUSTED_ORIGINS),
     LOG_LEVEL: optional(env.LOG_LEVEL) ?? 'info',
+    TRUSTED_PROXIES: list(env.TRUSTED_PROXIES),
+    TRUST_PROXY_GEO_HEADERS: optional(env.TRUST_PROXY_GEO_HEADERS)?.toLowerCase() ?? 'false',
+    GEOIP_DATABASE: optional(env.GEOIP_DATABASE) ?? 'default',
   };
 
   const parsed = schema.safeParse(raw);
@@ -152,5 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM,
     trustedOrigins: [...new Set(values.TRUSTED_ORIGINS)],
     logLevel: values.LOG_LEVEL,
+    trustedProxies: values.TRUSTED_PROXIES,
+    trustProxyGeoHeaders: values.TRUST_PROXY_GEO_HEADERS === 'true',
+    geoipDatabases:
+      values.GEOIP_DATABASE === 'default' || values.GEOIP_DATABASE === 'off'
+        ? values.GEOIP_DATABASE
+        : list(values.GEOIP_DATABASE).map((file) => path.resolve(file)),
   };
 }

@@ -2,18 +2,24 @@ import { apiKey } from '@better-auth/api-key';
 import { passkey } from '@better-auth/passkey';
 import { redisStorage } from '@better-auth/redis-storage';
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, anonymous, openAPI, organization } from 'better-auth/plugins';
 import type { Redis } from 'ioredis';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
+import { nameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
 import type { Config } from '../env';
 import type { Database } from '../db/database';
 import type { Logger } from '../lib/logger';
+import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
+import { changeEmailApproval, verificationEmail } from '../mail/templates';
+import { GEO_FIELDS, geoFromHeaders, type GeoLookup } from './session-geo';
 
 export interface AuthDependencies {
   config: Config;
   database: Database;
   secret: string;
   logger: Logger;
+  mailer: Mailer;
+  geoLookup: GeoLookup;
   redis?: Redis | undefined;
 }
 
@@ -22,16 +28,23 @@ export const AUTH_BASE_PATH = '/api/auth';
 
 /** Visitor-location fields of a session (filled when the session is created). Strings, as proxies send them. */
 const sessionGeoFields = Object.fromEntries(
-  ['country', 'city', 'region', 'region_code', 'timezone', 'colo', 'latitude', 'longitude'].map((name) => [
-    name,
-    { type: 'string', required: false, input: false },
-  ]),
-) as Record<
-  'country' | 'city' | 'region' | 'region_code' | 'timezone' | 'colo' | 'latitude' | 'longitude',
-  { type: 'string'; required: false; input: false }
->;
+  GEO_FIELDS.map((name) => [name, { type: 'string', required: false, input: false }]),
+) as Record<(typeof GEO_FIELDS)[number], { type: 'string'; required: false; input: false }>;
 
-export function createAuth({ config, database, secret, logger, redis }: AuthDependencies) {
+/** Sending mail is part of the request: a failure is the user's error message, never a 500. */
+async function send(mailer: Mailer, message: Parameters<Mailer['send']>[0]) {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    if (error instanceof MailNotConfiguredError) throw new APIError('SERVICE_UNAVAILABLE', { message: error.message });
+    throw new APIError('BAD_GATEWAY', { message: 'The email could not be sent. Try again later.' });
+  }
+}
+
+/** Names are checked on every path that sets one (sign-up, profile edit, admin edit). */
+const NAME_PATHS = new Set(['/sign-up/email', '/update-user', '/admin/create-user', '/admin/update-user']);
+
+export function createAuth({ config, database, secret, logger, mailer, geoLookup, redis }: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
   return betterAuth({
     appName: 'Gatehouse',
@@ -56,8 +69,50 @@ export function createAuth({ config, database, secret, logger, redis }: AuthDepe
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
     },
+    emailVerification: {
+      sendVerificationEmail: async ({ user, url }) =>
+        send(mailer, verificationEmail({ to: user.email, name: user.name, url })),
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+    },
+    user: {
+      changeEmail: {
+        enabled: true,
+        // An unverified address proves nothing, so it may be replaced at once; a verified one
+        // changes only after its owner approves from the old inbox and the new address is confirmed.
+        updateEmailWithoutVerification: true,
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }) =>
+          send(mailer, changeEmailApproval({ to: user.email, name: user.name, newEmail, url })),
+      },
+    },
     session: {
       additionalFields: sessionGeoFields,
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'], trustedProxies: config.trustedProxies },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = ctx.body as { name?: unknown; data?: { name?: unknown } } | undefined;
+        if (!NAME_PATHS.has(ctx.path) || !body) return;
+        const name = ctx.path === '/admin/update-user' ? body.data?.name : body.name;
+        if (name === undefined && ctx.path !== '/sign-up/email') return;
+        const parsed = nameSchema.safeParse(name);
+        if (!parsed.success) throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Invalid name' });
+      }),
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session, ctx) => {
+            const headers = ctx?.request?.headers ?? ctx?.headers;
+            const geo =
+              (config.trustProxyGeoHeaders && headers ? geoFromHeaders(headers) : undefined) ??
+              (await geoLookup(session.ipAddress));
+            return geo ? { data: { ...session, ...geo } } : undefined;
+          },
+        },
+      },
     },
     plugins: [
       admin(),

@@ -19,7 +19,8 @@ export async function handleAuthRequest(auth: Auth, request: Request, logger: Lo
   if (response.status === 404 && !response.headers.get('content-type')?.includes('json')) {
     return json(404, 'NOT_FOUND', `No auth route for ${request.method} ${new URL(request.url).pathname}`);
   }
-  if (response.status >= 500) {
+  // 502/503 carry a deliberate message (mail not configured or not delivered); other 5xx are bugs.
+  if (response.status >= 500 && response.status !== 502 && response.status !== 503) {
     const body = await response.text();
     logger.error('auth handler answered a server error', {
       path: new URL(request.url).pathname,

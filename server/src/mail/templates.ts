@@ -1,0 +1,42 @@
+import type { MailMessage } from './mailer';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** One plain-text part and one HTML part of the same words, with a single call to action. */
+function compose({ to, subject, lines, action, url, footer }: { to: string; subject: string; lines: string[]; action: string; url: string; footer: string }): MailMessage {
+  const text = [...lines, '', `${action}: ${url}`, '', footer, '', '— Gatehouse'].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#475569">Or open this link: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(footer)}</p>
+<p>— Gatehouse</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+export function verificationEmail({ to, name, url }: { to: string; name: string; url: string }): MailMessage {
+  return compose({
+    to,
+    subject: 'Verify your email address',
+    lines: [`Hello ${name || to},`, `Please confirm that ${to} is your email address.`],
+    action: 'Verify email address',
+    url,
+    footer: 'If you did not ask for this, you can ignore this message.',
+  });
+}
+
+export function changeEmailApproval({ to, name, newEmail, url }: { to: string; name: string; newEmail: string; url: string }): MailMessage {
+  return compose({
+    to,
+    subject: 'Approve the change of your email address',
+    lines: [
+      `Hello ${name || to},`,
+      `Someone asked to change the email address of your Gatehouse account from ${to} to ${newEmail}.`,
+      'The change happens only once you approve it and the new address is confirmed.',
+    ],
+    action: 'Approve the change',
+    url,
+    footer: 'If this was not you, ignore this message and change your password: nothing changes without your approval.',
+  });
+}
