@@ -14,6 +14,17 @@ export const emailSchema = z
 
 export const nameSchema = z.string().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH, 'Name is too long');
 
+/** Change email: a different, valid address (spec wording for the first rule). */
+export function changeEmailSchema(currentEmail: string) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => value !== '' && value.toLowerCase() !== currentEmail.toLowerCase(), {
+      message: 'Please enter a different email address',
+    })
+    .pipe(emailSchema);
+}
+
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'Password is required'),
@@ -21,7 +32,7 @@ export const signInSchema = z.object({
 export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({
-  name: nameSchema.pipe(z.string().min(1, 'Full name is required')),
+  name: z.string().trim().min(1, 'Full name is required').max(NAME_MAX_LENGTH, 'Name is too long'),
   email: emailSchema,
   password: z
     .string()
