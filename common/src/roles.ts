@@ -24,3 +24,16 @@ export function hasAnyRole(role: string | null | undefined, allowed: readonly st
 export function isPlatformAdmin(role: string | null | undefined): boolean {
   return hasAnyRole(role, ['admin']);
 }
+
+/** The role checks the console shows in Session Debug. `platform_admin` is only ever displayed. */
+export function roleChecks(role: string | null | undefined) {
+  const held = parseRoles(role);
+  return {
+    user: held.includes('user'),
+    admin: held.includes('admin'),
+    owner: held.includes('owner'),
+    platform_admin: held.includes('platform_admin'),
+    isAdmin: held.includes('admin') || held.includes('platform_admin'),
+    isSuperAdmin: held.includes('platform_admin'),
+  };
+}

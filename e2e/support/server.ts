@@ -46,6 +46,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      TRUST_PROXY_GEO_HEADERS: 'true',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

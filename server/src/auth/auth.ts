@@ -5,13 +5,14 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, anonymous, openAPI, organization } from 'better-auth/plugins';
 import type { Redis } from 'ioredis';
+import { sessionGeoSchema } from '#common/session-fields';
 import { nameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
 import type { Config } from '../env';
 import type { Database } from '../db/database';
 import type { Logger } from '../lib/logger';
 import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
 import { changeEmailApproval, verificationEmail } from '../mail/templates';
-import { GEO_FIELDS, geoFromHeaders, type GeoLookup } from './session-geo';
+import { geoFromHeaders, type GeoLookup } from './session-geo';
 
 export interface AuthDependencies {
   config: Config;
@@ -25,11 +26,6 @@ export interface AuthDependencies {
 
 /** Where the Better Auth handler is mounted; the SPA's client uses the same path. */
 export const AUTH_BASE_PATH = '/api/auth';
-
-/** Visitor-location fields of a session (filled when the session is created). Strings, as proxies send them. */
-const sessionGeoFields = Object.fromEntries(
-  GEO_FIELDS.map((name) => [name, { type: 'string', required: false, input: false }]),
-) as Record<(typeof GEO_FIELDS)[number], { type: 'string'; required: false; input: false }>;
 
 /** Sending mail is part of the request: a failure is the user's error message, never a 500. */
 async function send(mailer: Mailer, message: Parameters<Mailer['send']>[0]) {
@@ -86,7 +82,7 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
       },
     },
     session: {
-      additionalFields: sessionGeoFields,
+      additionalFields: sessionGeoSchema,
     },
     advanced: {
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'], trustedProxies: config.trustedProxies },
@@ -96,9 +92,11 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
         const body = ctx.body as { name?: unknown; data?: { name?: unknown } } | undefined;
         if (!NAME_PATHS.has(ctx.path) || !body) return;
         const name = ctx.path === '/admin/update-user' ? body.data?.name : body.name;
-        if (name === undefined && ctx.path !== '/sign-up/email') return;
+        // Missing or mistyped fields are left to the endpoint's own validation, which names them all.
+        if (typeof name !== 'string') return;
         const parsed = nameSchema.safeParse(name);
-        if (!parsed.success) throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Invalid name' });
+        if (!parsed.success)
+          throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Invalid name' });
       }),
     },
     databaseHooks: {

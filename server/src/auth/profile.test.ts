@@ -9,7 +9,11 @@ describe.each(ENGINES)('profile name on %s', (engine) => {
   beforeAll(async () => {
     context = await createTestContext(engine);
     client = new TestClient(context.app);
-    await client.post('/api/auth/sign-up/email', { email: 'name@example.com', password: 'name-password-1', name: 'Name' });
+    await client.post('/api/auth/sign-up/email', {
+      email: 'name@example.com',
+      password: 'name-password-1',
+      name: 'Name',
+    });
   });
   afterAll(async () => context?.destroy());
 

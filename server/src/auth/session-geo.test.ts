@@ -17,7 +17,11 @@ const CLOUDFLARE_HEADERS = {
 
 async function signInWith(context: TestContext, email: string, headers: Record<string, string>) {
   const client = new TestClient(context.app);
-  const signUp = await client.post('/api/auth/sign-up/email', { email, password: 'geo-password-1', name: 'Geo' }, headers);
+  const signUp = await client.post(
+    '/api/auth/sign-up/email',
+    { email, password: 'geo-password-1', name: 'Geo' },
+    headers,
+  );
   expect(signUp.status).toBe(200);
   return (await client.get('/api/auth/get-session')).body.session;
 }

@@ -4,8 +4,9 @@ import path from 'node:path';
 import maxmind, { type Reader, type Response } from 'maxmind';
 import type { Logger } from '../lib/logger';
 
-export const GEO_FIELDS = ['country', 'city', 'region', 'region_code', 'timezone', 'colo', 'latitude', 'longitude'] as const;
-export type SessionGeo = Partial<Record<(typeof GEO_FIELDS)[number], string>>;
+import type { SessionGeoField } from '#common/session-fields';
+
+export type SessionGeo = Partial<Record<SessionGeoField, string>>;
 
 const clean = (value: unknown): string | undefined => {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -117,7 +118,11 @@ function defaultSources(): Source[] {
  */
 export function createGeoLookup(databases: string[] | 'default' | 'off', logger: Logger) {
   const sources: Source[] =
-    databases === 'off' ? [] : databases === 'default' ? defaultSources() : databases.map((file) => ({ file, version: 0 }));
+    databases === 'off'
+      ? []
+      : databases === 'default'
+        ? defaultSources()
+        : databases.map((file) => ({ file, version: 0 }));
 
   return async function lookup(ip: string | null | undefined): Promise<SessionGeo | undefined> {
     if (!ip || !isPublicAddress(ip)) return undefined;

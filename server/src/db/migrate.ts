@@ -8,7 +8,10 @@ import { migrations } from './migrations';
  * Brings the database up to date: first Better Auth's tables (core and every plugin's), then ours
  * (which may reference them). Idempotent: an up-to-date database runs nothing.
  */
-export async function migrate(auth: Auth, database: Database): Promise<{ created: string[]; altered: string[]; applied: string[] }> {
+export async function migrate(
+  auth: Auth,
+  database: Database,
+): Promise<{ created: string[]; altered: string[]; applied: string[] }> {
   const { toBeCreated, toBeAdded, runMigrations } = await getMigrations(auth.options);
   await runMigrations();
 

@@ -9,7 +9,9 @@ describe('mail over a real SMTP conversation', () => {
   let context: TestContext;
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    context = await createTestContext('sqlite', { env: { SMTP_URL: smtp.url, MAIL_FROM: 'Gatehouse <id@gatehouse.test>' } });
+    context = await createTestContext('sqlite', {
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Gatehouse <id@gatehouse.test>' },
+    });
   });
   afterAll(async () => {
     await context?.destroy();
@@ -18,7 +20,11 @@ describe('mail over a real SMTP conversation', () => {
 
   it('delivers the verification email with text and HTML parts, linking to PUBLIC_URL whatever the Host header', async () => {
     const client = new TestClient(context.app);
-    await client.post('/api/auth/sign-up/email', { email: 'smtp@example.com', password: 'smtp-password-1', name: 'Smtp' });
+    await client.post('/api/auth/sign-up/email', {
+      email: 'smtp@example.com',
+      password: 'smtp-password-1',
+      name: 'Smtp',
+    });
     const sent = await client.post(
       '/api/auth/send-verification-email',
       { email: 'smtp@example.com', callbackURL: `${TEST_ORIGIN}/profile` },
@@ -47,7 +53,11 @@ describe('production without SMTP', () => {
     });
     try {
       const client = new TestClient(context.app);
-      await client.post('/api/auth/sign-up/email', { email: 'prod@example.com', password: 'prod-password-1', name: 'Prod' });
+      await client.post('/api/auth/sign-up/email', {
+        email: 'prod@example.com',
+        password: 'prod-password-1',
+        name: 'Prod',
+      });
       const sent = await client.post('/api/auth/send-verification-email', { email: 'prod@example.com' });
       expect(sent.status).toBe(503);
       expect(sent.body.message).toBe('Email is not configured on this server (set SMTP_URL)');
@@ -99,9 +109,11 @@ describe.each(ENGINES)('email verification and change on %s', (engine) => {
 
   it('sends the visitor back with an error for a forged token', async () => {
     const client = await signedUp('forged@example.com');
-    const landed = await client.get(`/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent(callbackURL)}`);
+    const landed = await client.get(
+      `/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent(callbackURL)}`,
+    );
     expect(landed.status).toBe(302);
-    expect(landed.headers.get("location")).toMatch(/^http:\/\/localhost:3000\/profile\?error=INVALID_TOKEN$/i);
+    expect(landed.headers.get('location')).toMatch(/^http:\/\/localhost:3000\/profile\?error=INVALID_TOKEN$/i);
     expect((await client.get('/api/auth/get-session')).body.user.emailVerified).toBe(false);
   });
 

@@ -4,7 +4,21 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** One plain-text part and one HTML part of the same words, with a single call to action. */
-function compose({ to, subject, lines, action, url, footer }: { to: string; subject: string; lines: string[]; action: string; url: string; footer: string }): MailMessage {
+function compose({
+  to,
+  subject,
+  lines,
+  action,
+  url,
+  footer,
+}: {
+  to: string;
+  subject: string;
+  lines: string[];
+  action: string;
+  url: string;
+  footer: string;
+}): MailMessage {
   const text = [...lines, '', `${action}: ${url}`, '', footer, '', '— Gatehouse'].join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
@@ -26,7 +40,17 @@ export function verificationEmail({ to, name, url }: { to: string; name: string;
   });
 }
 
-export function changeEmailApproval({ to, name, newEmail, url }: { to: string; name: string; newEmail: string; url: string }): MailMessage {
+export function changeEmailApproval({
+  to,
+  name,
+  newEmail,
+  url,
+}: {
+  to: string;
+  name: string;
+  newEmail: string;
+  url: string;
+}): MailMessage {
   return compose({
     to,
     subject: 'Approve the change of your email address',

@@ -37,5 +37,7 @@ export async function startSmtpSink() {
 
 /** Undoes quoted-printable soft breaks and escapes, enough to read links in a raw message. */
 export function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

@@ -6,7 +6,6 @@ import { loadSession, requireAdmin, requireSession } from '@/lib/session';
 import { AppShell } from './layout/app-shell';
 import { AuthRoute, authLoader } from './routes/auth';
 import { NotFoundRoute } from './routes/not-found';
-import { ProfileRoute } from './routes/profile';
 import { RouteError } from './routes/route-error';
 
 /** Routes and their redirect rules (spec §2). Screens beyond sign-in load on demand. */
@@ -25,7 +24,7 @@ export const router = createBrowserRouter([
         loader: requireSession,
         Component: AppShell,
         children: [
-          { path: paths.profile, Component: ProfileRoute },
+          { path: paths.profile, lazy: () => import('./routes/profile') },
           { path: paths.organizations, lazy: () => import('./routes/organizations') },
           { path: '/teams/:teamId', lazy: () => import('./routes/team') },
           {

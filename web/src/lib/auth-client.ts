@@ -1,7 +1,8 @@
 import { apiKeyClient } from '@better-auth/api-key/client';
 import { passkeyClient } from '@better-auth/passkey/client';
 import { createAuthClient } from 'better-auth/client';
-import { adminClient, anonymousClient, organizationClient } from 'better-auth/client/plugins';
+import { adminClient, anonymousClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
+import { sessionGeoSchema } from '#common/session-fields';
 
 /** The API may live on another origin (then it lists this SPA in TRUSTED_ORIGINS). */
 export const API_URL = (import.meta.env.VITE_API_URL as string | undefined) ?? window.location.origin;
@@ -11,6 +12,7 @@ export const authClient = createAuthClient({
   basePath: '/api/auth',
   fetchOptions: { credentials: 'include' },
   plugins: [
+    inferAdditionalFields({ session: sessionGeoSchema }),
     adminClient(),
     anonymousClient(),
     organizationClient({ teams: { enabled: true } }),

@@ -14,7 +14,13 @@ export interface StoredFile {
 
 export function createFileStore({ db }: Database) {
   return {
-    async insert(file: Omit<StoredFile, 'id' | 'createdAt' | 'size'> & { width: number; height: number; description: string | null }) {
+    async insert(
+      file: Omit<StoredFile, 'id' | 'createdAt' | 'size'> & {
+        width: number;
+        height: number;
+        description: string | null;
+      },
+    ) {
       const id = crypto.randomBytes(18).toString('base64url');
       await db
         .insertInto('file')

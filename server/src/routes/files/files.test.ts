@@ -35,7 +35,10 @@ describe.each(ENGINES)('avatar upload on %s', (engine) => {
   it.each(['png', 'jpeg', 'webp', 'gif', 'avif'] as const)('turns a %s into a 256 px square WebP', async (format) => {
     const response = await upload(form(await image(format), `image/${format}`));
     expect(response.status, response.text).toBe(201);
-    expect(response.body).toMatchObject({ success: true, url: expect.stringMatching(/^http:\/\/localhost:3000\/api\/v1\/files\/[\w-]+$/) });
+    expect(response.body).toMatchObject({
+      success: true,
+      url: expect.stringMatching(/^http:\/\/localhost:3000\/api\/v1\/files\/[\w-]+$/),
+    });
 
     const served = await context.app.fetch(new Request(response.body.url));
     expect(served.status).toBe(200);
@@ -60,7 +63,12 @@ describe.each(ENGINES)('avatar upload on %s', (engine) => {
   });
 
   it.each([
-    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml', /Only JPEG, PNG, WebP, GIF or AVIF/],
+    [
+      'an SVG',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'image/svg+xml',
+      /Only JPEG, PNG, WebP, GIF or AVIF/,
+    ],
     ['HTML', Buffer.from('<!doctype html><script>alert(1)</script>'), 'image/png', /Only JPEG, PNG, WebP, GIF or AVIF/],
     ['plain text', Buffer.from('hello'), 'text/plain', /Only JPEG, PNG, WebP, GIF or AVIF/],
   ])('refuses %s with 415', async (_label, bytes, type, message) => {
@@ -124,7 +132,11 @@ describe.each(ENGINES)('avatar upload on %s', (engine) => {
 
   it('keeps only the avatar in use and the newest upload', async () => {
     const user = new TestClient(context.app);
-    const signUp = await user.post('/api/auth/sign-up/email', { email: 'keep@example.com', password: 'keep-password-1', name: 'Keep' });
+    const signUp = await user.post('/api/auth/sign-up/email', {
+      email: 'keep@example.com',
+      password: 'keep-password-1',
+      name: 'Keep',
+    });
     const userId = signUp.body.user.id;
     const first = await upload(form(await image('png'), 'image/png'), user);
     expect((await user.post('/api/auth/update-user', { image: first.body.url })).status).toBe(200);

@@ -46,7 +46,12 @@ export function fileRoutes({ auth, database, publicUrl }: { auth: Auth; database
         avatar = await toAvatar(new Uint8Array(await file.arrayBuffer()), file.type);
       } catch (error) {
         if (error instanceof ImageRejected) {
-          return apiError(c, error.status, error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE', error.message);
+          return apiError(
+            c,
+            error.status,
+            error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE',
+            error.message,
+          );
         }
         throw error;
       }

@@ -1,14 +1,38 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Notice } from '@/components/ui/notice';
+import { ChangeEmailCard } from '@/features/profile/components/change-email-card';
+import { ProfileInformation } from '@/features/profile/components/profile-information';
+import { SessionDebug } from '@/features/profile/components/session-debug';
+import { SessionInformation } from '@/features/profile/components/session-information';
 import { useSession } from '@/lib/session';
 
-export function ProfileRoute() {
+/** What a mailed link reports when it brings the visitor back here. */
+function useLinkOutcome() {
+  const [params, setParams] = useSearchParams();
+  const [outcome] = useState(() => ({ verified: params.get('verified') === '1', error: params.get('error') }));
+  useEffect(() => {
+    if (params.has('verified') || params.has('error')) setParams({}, { replace: true });
+  }, [params, setParams]);
+  return outcome;
+}
+
+export function Component() {
   const { data: session } = useSession();
+  const outcome = useLinkOutcome();
   if (!session) return null;
   return (
-    <section>
+    <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">Profile</h1>
-      <p className="mt-2 text-slate-600">
-        Signed in as <span className="font-medium text-slate-900">{session.user.name || session.user.email}</span>
-      </p>
-    </section>
+      {outcome.error && <ErrorBox message="The link is invalid or has expired. Ask for a new one." />}
+      {outcome.verified && !outcome.error && <Notice tone="success">Your email address is verified.</Notice>}
+      {/* Keyed by user so that edits in progress never carry over to another account. */}
+      <ProfileInformation key={session.user.id} user={session.user} />
+      <SessionInformation session={session} />
+      <SessionDebug session={session} />
+      {/* A guest has no address of their own to change. */}
+      {!session.user.isAnonymous && <ChangeEmailCard key={`${session.user.id}-email`} user={session.user} />}
+    </div>
   );
 }

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+export function Card({
+  title,
+  description,
+  actions,
+  children,
+  className,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const id = `card-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className={cn('rounded-xl border border-slate-200 bg-white p-6 shadow-sm', className)}
+    >
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={id} className="text-lg font-semibold tracking-tight">
+            {title}
+          </h2>
+          {description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
