@@ -47,7 +47,7 @@ describe('sign-in, sign-up, guest and sign-out', () => {
     await page.goto('/auth');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill('definitely-wrong');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
     const alert = page.getByRole('alert');
     await alert.waitFor();
@@ -92,7 +92,7 @@ describe('sign-in, sign-up, guest and sign-out', () => {
       if (request.url().includes('/api/auth/sign-')) sent += 1;
     });
     await page.goto('/auth');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Email is required').waitFor();
     await page.getByText('Password is required').waitFor();
 

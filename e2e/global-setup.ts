@@ -4,6 +4,8 @@ import { startServer } from './support/server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The server's DATA_DIR: its SQLite file, for the few tests that must reach past the API. */
+    dataDir: string;
   }
 }
 
@@ -11,6 +13,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const server = await startServer();
   project.provide('baseURL', server.baseURL);
+  project.provide('dataDir', server.dataDir);
   return async () => {
     await server.stop();
   };

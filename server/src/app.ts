@@ -11,6 +11,7 @@ import type { loadSpa } from './http/spa';
 import { errorFields, type Logger } from './lib/logger';
 import { fileRoutes, MAX_UPLOAD_BODY_BYTES } from './routes/files';
 import { healthRoutes } from './routes/health';
+import { meRoutes } from './routes/me';
 import { devMailboxApi, devMailboxPage } from './routes/dev-mailbox';
 import type { Mailer } from './mail/mailer';
 
@@ -58,6 +59,7 @@ export function createApp({ config, auth, database, logger, spa, mailer }: AppDe
   app.all('/api/auth/*', (c) => handleAuthRequest(auth, withClientAddress(c, config.trustedProxies), logger));
   app.route('/api/v1/health', healthRoutes(database));
   app.route('/api/v1/files', fileRoutes({ auth, database, publicUrl: config.publicUrl }));
+  app.route('/api/v1/me', meRoutes(auth));
   if (mailer.mailbox) {
     app.route('/api/v1/dev/mailbox', devMailboxApi(mailer.mailbox));
     app.route('/dev/mailbox', devMailboxPage(mailer.mailbox));

@@ -2,9 +2,10 @@ import { apiKey } from '@better-auth/api-key';
 import { passkey } from '@better-auth/passkey';
 import { redisStorage } from '@better-auth/redis-storage';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { admin, anonymous, openAPI, organization } from 'better-auth/plugins';
 import type { Redis } from 'ioredis';
+import { API_KEY_DEFAULT_EXPIRES_IN_SECONDS, API_KEY_RATE_LIMIT } from '#common/api-keys';
 import { sessionGeoSchema } from '#common/session-fields';
 import { nameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
 import type { Config } from '../env';
@@ -89,6 +90,13 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/api-key/create' && ctx.request) {
+          // A guest account is temporary and unverifiable: it gets no lasting credential.
+          const session = await getSessionFromCtx(ctx);
+          if (session?.user.isAnonymous) {
+            throw new APIError('FORBIDDEN', { message: 'Guest accounts cannot create API keys. Sign up first.' });
+          }
+        }
         const body = ctx.body as { name?: unknown; data?: { name?: unknown } } | undefined;
         if (!NAME_PATHS.has(ctx.path) || !body) return;
         const name = ctx.path === '/admin/update-user' ? body.data?.name : body.name;
@@ -119,7 +127,13 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
       passkey({ rpID: publicUrl.hostname, rpName: 'Gatehouse', origin: publicUrl.origin }),
       apiKey({
         // The plugin's default (10 verifications a day) would lock a key out after ten calls.
-        rateLimit: { enabled: true, timeWindow: 60_000, maxRequests: 600 },
+        rateLimit: {
+          enabled: true,
+          timeWindow: API_KEY_RATE_LIMIT.timeWindowMs,
+          maxRequests: API_KEY_RATE_LIMIT.maxRequests,
+        },
+        // defaultExpiresIn is read as seconds by the plugin (its doc says milliseconds); min/max are days.
+        keyExpiration: { defaultExpiresIn: API_KEY_DEFAULT_EXPIRES_IN_SECONDS, minExpiresIn: 1, maxExpiresIn: 365 },
       }),
       openAPI({ path: '/reference' }),
     ],

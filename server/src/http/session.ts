@@ -1,23 +1,60 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Auth } from '../auth/auth';
+import { API_KEY_HEADER } from '#common/api-keys';
 import { apiError } from './api-error';
 
-export type AuthSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
-export interface SessionVariables {
-  session: AuthSession;
+type SessionResult = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
+export type AuthUser = SessionResult['user'];
+
+export interface Principal {
+  user: AuthUser;
+  /** How the caller proved who they are: the session cookie, or an API key (`x-api-key`). */
+  via: 'session' | 'api-key';
+}
+export interface PrincipalVariables {
+  principal: Principal;
 }
 
-/** Our API's own routes authenticate the same way as Better Auth's: the session cookie. */
-export function requireUser(auth: Auth): MiddlewareHandler<{ Variables: SessionVariables }> {
+type Outcome = { principal: Principal } | { status: 401 | 429; message: string } | null;
+
+/**
+ * Our `/api/v1` routes accept the session cookie or an API key in `x-api-key`. API keys do not reach
+ * Better Auth's own `/api/auth` endpoints: a key can call the API, never manage the account.
+ */
+async function authenticate(auth: Auth, c: Context): Promise<Outcome> {
+  const key = c.req.header(API_KEY_HEADER);
+  if (key !== undefined) {
+    const result = await auth.api.verifyApiKey({ body: { key } });
+    if (!result.valid || !result.key) {
+      const code = result.error?.code;
+      return {
+        status: code === 'RATE_LIMITED' ? 429 : 401,
+        message: typeof result.error?.message === 'string' ? result.error.message : 'Invalid API key',
+      };
+    }
+    const owner = result.key as { referenceId?: string; userId?: string };
+    const ownerId = owner.referenceId ?? owner.userId;
+    const found = ownerId ? await (await auth.$context).internalAdapter.findUserById(ownerId) : null;
+    if (!found || (found as { banned?: boolean | null }).banned) return { status: 401, message: 'Invalid API key' };
+    return { principal: { user: found as AuthUser, via: 'api-key' } };
+  }
+  const session = await auth.api.getSession({ headers: c.req.raw.headers });
+  return session ? { principal: { user: session.user, via: 'session' } } : null;
+}
+
+export function requireUser(auth: Auth): MiddlewareHandler<{ Variables: PrincipalVariables }> {
   return async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) return apiError(c, 401, 'UNAUTHORIZED', 'Sign in first');
-    c.set('session', session);
+    const outcome = await authenticate(auth, c);
+    if (!outcome) return apiError(c, 401, 'UNAUTHORIZED', 'Sign in first, or send an API key in x-api-key');
+    if ('status' in outcome)
+      return apiError(c, outcome.status, outcome.status === 429 ? 'RATE_LIMITED' : 'UNAUTHORIZED', outcome.message);
+    c.set('principal', outcome.principal);
     await next();
   };
 }
 
-/** The session when there is one (for routes that also serve visitors). */
-export async function optionalSession(auth: Auth, c: Context): Promise<AuthSession | null> {
-  return auth.api.getSession({ headers: c.req.raw.headers });
+/** The caller when there is one (for routes that also serve visitors). */
+export async function optionalUser(auth: Auth, c: Context): Promise<AuthUser | null> {
+  const outcome = await authenticate(auth, c);
+  return outcome && 'principal' in outcome ? outcome.principal.user : null;
 }

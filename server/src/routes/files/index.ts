@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
 import { apiError } from '../../http/api-error';
-import { optionalSession, requireUser, type SessionVariables } from '../../http/session';
+import { optionalUser, requireUser, type PrincipalVariables } from '../../http/session';
 import { ImageRejected, MAX_UPLOAD_BYTES, toAvatar } from './avatar-image';
 import { createFileStore } from './file-store';
 
@@ -21,7 +21,7 @@ export function fileIdFromUrl(url: string | null | undefined): string | undefine
 export function fileRoutes({ auth, database, publicUrl }: { auth: Auth; database: Database; publicUrl: string }) {
   const files = createFileStore(database);
 
-  return new Hono<{ Variables: SessionVariables }>()
+  return new Hono<{ Variables: PrincipalVariables }>()
     .post('/upload', requireUser(auth), async (c) => {
       let form: FormData;
       try {
@@ -56,7 +56,7 @@ export function fileRoutes({ auth, database, publicUrl }: { auth: Auth; database
         throw error;
       }
 
-      const { user } = c.get('session');
+      const { user } = c.get('principal');
       const id = await files.insert({
         userId: user.id,
         category,
@@ -74,8 +74,8 @@ export function fileRoutes({ auth, database, publicUrl }: { auth: Auth; database
     .get('/:id', async (c) => {
       const file = await files.find(c.req.param('id'));
       if (file && !file.isPublic) {
-        const session = await optionalSession(auth, c);
-        if (session?.user.id !== file.userId) return apiError(c, 404, 'NOT_FOUND', 'No such file');
+        const user = await optionalUser(auth, c);
+        if (user?.id !== file.userId) return apiError(c, 404, 'NOT_FOUND', 'No such file');
       }
       if (!file) return apiError(c, 404, 'NOT_FOUND', 'No such file');
       // A file never changes under its id: cache it for good.

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Notice } from '@/components/ui/notice';
+import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
+import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
 import { ChangeEmailCard } from '@/features/profile/components/change-email-card';
 import { ProfileInformation } from '@/features/profile/components/profile-information';
 import { SessionDebug } from '@/features/profile/components/session-debug';
@@ -31,8 +33,14 @@ export function Component() {
       <ProfileInformation key={session.user.id} user={session.user} />
       <SessionInformation session={session} />
       <SessionDebug session={session} />
-      {/* A guest has no address of their own to change. */}
-      {!session.user.isAnonymous && <ChangeEmailCard key={`${session.user.id}-email`} user={session.user} />}
+      {/* A guest has no address of their own to change, and gets no lasting credentials. */}
+      {!session.user.isAnonymous && (
+        <>
+          <ChangeEmailCard key={`${session.user.id}-email`} user={session.user} />
+          <ApiKeysCard key={`${session.user.id}-keys`} user={session.user} />
+          <PasskeysCard user={session.user} />
+        </>
+      )}
     </div>
   );
 }

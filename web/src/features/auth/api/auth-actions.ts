@@ -2,6 +2,7 @@ import type { SignInInput, SignUpInput } from '#common/validation';
 import { paths } from '@/config/paths';
 import { authClient } from '@/lib/auth-client';
 import { messageOf } from '@/lib/errors';
+import { signInErrorMessage } from '@/lib/passkey-errors';
 
 /**
  * Each action resolves on success and throws an Error whose message is ready to show:
@@ -35,4 +36,18 @@ export async function signOut(): Promise<void> {
   } catch {
     // Nothing to do: the local session is forgotten by the caller.
   }
+}
+
+/**
+ * Passkey sign-in. With `autoFill`, the browser offers passkeys in the email field's autofill and
+ * the call resolves only if the person picks one. Any failure reads "auth cancelled".
+ */
+export async function signInWithPasskey({ autoFill = false } = {}): Promise<void> {
+  let result: { error: unknown } | undefined;
+  try {
+    result = await authClient.signIn.passkey({ autoFill });
+  } catch {
+    throw new AuthActionError(signInErrorMessage());
+  }
+  if (!result || result.error) throw new AuthActionError(signInErrorMessage());
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Eye, EyeOff } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Eye, EyeOff, Fingerprint } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { refreshSession } from '@/lib/session';
-import { AuthActionError, signIn, signInAsGuest, signUp } from '../api/auth-actions';
+import { AuthActionError, signIn, signInAsGuest, signInWithPasskey, signUp } from '../api/auth-actions';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -32,6 +32,7 @@ export function AuthForm() {
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [guestPending, setGuestPending] = useState(false);
+  const [passkeyPending, setPasskeyPending] = useState(false);
   const form = useForm<SignUpInput>({
     // Sign-in needs no name; the schema follows the mode at the moment of validation.
     resolver: (values, context, options) =>
@@ -39,11 +40,43 @@ export function AuthForm() {
     defaultValues: { name: '', email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const busy = isSubmitting || guestPending;
+  const busy = isSubmitting || guestPending || passkeyPending;
 
   const finish = async (to: string) => {
     await refreshSession();
     await navigate(to, { replace: true });
+  };
+
+  // Offer passkeys in the browser's autofill where it can (conditional mediation). It waits quietly
+  // until the person picks one; any other sign-in aborts it.
+  useEffect(() => {
+    let active = true;
+    void (async () => {
+      const available = await window.PublicKeyCredential?.isConditionalMediationAvailable?.().catch(() => false);
+      if (!available || !active) return;
+      try {
+        await signInWithPasskey({ autoFill: true });
+        if (active) await finish(paths.profile);
+      } catch {
+        // Aborted or declined: the other ways to sign in stay on screen.
+      }
+    })();
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit of the screen
+  }, []);
+
+  const signInPasskey = async () => {
+    setError(null);
+    setPasskeyPending(true);
+    try {
+      await signInWithPasskey();
+      await finish(paths.profile);
+    } catch (caught) {
+      setError(caught instanceof AuthActionError ? caught.message : 'auth cancelled');
+      setPasskeyPending(false);
+    }
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -153,10 +186,20 @@ export function AuthForm() {
         <span className="h-px flex-1 bg-slate-200" />
       </div>
 
-      <Button variant="secondary" className="w-full" onClick={continueAsGuest} disabled={busy}>
-        {guestPending && <Spinner className="size-4" label="Signing in as guest" />}
-        Continue as Guest
-      </Button>
+      <div className="space-y-3">
+        <Button variant="secondary" className="w-full" onClick={signInPasskey} disabled={busy}>
+          {passkeyPending ? (
+            <Spinner className="size-4" label="Waiting for the passkey" />
+          ) : (
+            <Fingerprint className="size-4" aria-hidden />
+          )}
+          Sign in with a passkey
+        </Button>
+        <Button variant="secondary" className="w-full" onClick={continueAsGuest} disabled={busy}>
+          {guestPending && <Spinner className="size-4" label="Signing in as guest" />}
+          Continue as Guest
+        </Button>
+      </div>
 
       <p className="mt-6 text-center text-sm text-slate-600">
         {mode === 'sign-in' ? "Don't have an account? " : 'Already have an account? '}

@@ -1,0 +1,155 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, inject, it } from 'vitest';
+import { expectPath, useBrowser } from './support/browser';
+import { createUser, newUser, signInContext } from './support/users';
+import { addVirtualAuthenticator } from './support/webauthn';
+
+describe('API keys and passkeys', () => {
+  const t = useBrowser();
+
+  async function openProfile(prefix: string) {
+    const user = await createUser(t.baseURL, newUser(prefix));
+    await signInContext(t.context, t.baseURL, user);
+    await t.page.goto('/profile');
+    await t.page.getByRole('heading', { name: 'API Keys' }).waitFor();
+    return user;
+  }
+
+  it('creates an API key shown once, uses it against the API, and deletes it after confirmation', async () => {
+    const user = await openProfile('apikey');
+    const { page } = t;
+    expect(await page.getByLabel('Key name').inputValue()).toBe(`${user.name}'s API Key`);
+    await page.getByRole('button', { name: 'Create API Key' }).click();
+    await page.getByText("Save this key now - you won't be able to see it again!").waitFor();
+    const key = (await page.getByTestId('new-api-key').textContent())!;
+
+    const list = page.getByRole('list', { name: 'API keys' });
+    await list.getByText(`${user.name}'s API Key`).waitFor();
+    await list.getByText('Active').waitFor();
+    expect(await list.textContent()).toContain(key.slice(0, 6));
+    expect(await list.textContent()).not.toContain(key);
+
+    const whoami = await fetch(`${t.baseURL}/api/v1/me`, { headers: { 'x-api-key': key } });
+    expect(whoami.status).toBe(200);
+    expect(((await whoami.json()) as { user: { email: string } }).user.email).toBe(user.email);
+
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    expect(await page.getByTestId('new-api-key').count()).toBe(0);
+
+    const dialogs: string[] = [];
+    page.once('dialog', async (dialog) => {
+      dialogs.push(dialog.message());
+      await dialog.dismiss();
+    });
+    await page.getByRole('button', { name: `Delete API key ${user.name}'s API Key` }).click();
+    expect(dialogs).toEqual(['Are you sure you want to delete this API key? This action cannot be undone.']);
+    expect(await list.getByRole('listitem').count()).toBe(1);
+
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.getByRole('button', { name: `Delete API key ${user.name}'s API Key` }).click();
+    await page.getByText('No API keys yet.').waitFor();
+    expect((await fetch(`${t.baseURL}/api/v1/me`, { headers: { 'x-api-key': key } })).status).toBe(401);
+  });
+
+  it('adds a passkey, signs in with it, renames and deletes it', async () => {
+    // The button, not autofill: the virtual authenticator would answer autofill's quiet request itself.
+    await t.page.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+    });
+    const authenticator = await addVirtualAuthenticator(t.context, t.page);
+    const user = await openProfile('passkey');
+    const { page } = t;
+    await page.getByRole('button', { name: 'Add Passkey' }).click();
+    const list = page.getByRole('list', { name: 'Passkeys' });
+    await list.getByText(`${user.name}'s Passkey`).waitFor();
+    await list.getByText('Local Only').waitFor();
+    const [credential] = await authenticator.credentials();
+    const credentialId = Buffer.from(credential!.credentialId, 'base64').toString('base64url');
+    expect(await list.getByTestId('passkey-credential').textContent()).toBe(credentialId.slice(0, 16));
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expectPath(page, '/auth');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expectPath(page, '/profile');
+    await expect.poll(() => page.getByTestId('shell-user').textContent()).toBe(user.name);
+
+    await page.getByRole('button', { name: `Rename passkey ${user.name}'s Passkey` }).click();
+    await page.getByLabel('Passkey name').fill('Work laptop');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await list.getByText('Work laptop').waitFor();
+
+    page.once('dialog', async (dialog) => {
+      expect(dialog.message()).toBe('Are you sure you want to delete this passkey? This action cannot be undone.');
+      await dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Delete passkey Work laptop' }).click();
+    await page.getByText('No passkeys yet.').waitFor();
+
+    // The deleted passkey no longer signs anyone in.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expectPath(page, '/auth');
+    t.allowConsoleError(/status of 4\d\d/);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe('auth cancelled');
+  });
+
+  it('offers the passkey through autofill on the sign-in screen', async () => {
+    await addVirtualAuthenticator(t.context, t.page);
+    const user = await openProfile('autofill');
+    const { page } = t;
+    await page.getByRole('button', { name: 'Add Passkey' }).click();
+    await page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem').first().waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expectPath(page, '/auth');
+    // Autofill's request is pending on the sign-in screen; the virtual authenticator stands in for
+    // the person picking the passkey from the email field's suggestions.
+    await expectPath(page, '/profile');
+    await expect.poll(() => page.getByTestId('shell-user').textContent()).toBe(user.name);
+  });
+
+  it("says 'previously registered' when the same authenticator is added twice", async () => {
+    await addVirtualAuthenticator(t.context, t.page);
+    await openProfile('twice');
+    const { page } = t;
+    await page.getByRole('button', { name: 'Add Passkey' }).click();
+    await page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem').first().waitFor();
+    await page.getByRole('button', { name: 'Add Passkey' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe('previously registered');
+    expect(await page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem').count()).toBe(1);
+  });
+
+  it("says 'registration cancelled' when the ceremony is cancelled", async () => {
+    const authenticator = await addVirtualAuthenticator(t.context, t.page);
+    await authenticator.setAutomaticPresence(false);
+    await openProfile('cancel');
+    const { page } = t;
+    await page.getByRole('button', { name: 'Add Passkey' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe('registration cancelled');
+    expect(await authenticator.credentials()).toEqual([]);
+  });
+
+  it('asks to sign in again when the session is too old to add a passkey', async () => {
+    await addVirtualAuthenticator(t.context, t.page);
+    const user = await openProfile('stale');
+    // Age the session past Better Auth's freshness window (one day).
+    const db = new Database(path.join(inject('dataDir'), 'gatehouse.db'));
+    db.prepare('update session set createdAt = ? where userId = (select id from user where email = ?)').run(
+      Date.now() - 2 * 24 * 60 * 60 * 1000,
+      user.email,
+    );
+    db.close();
+    t.allowConsoleError(/status of 403/);
+
+    const { page } = t;
+    await page.getByRole('button', { name: 'Add Passkey' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe('For your security, sign in again to add a passkey.');
+    await page.getByRole('button', { name: 'Sign in again' }).click();
+    await expectPath(page, '/auth');
+  });
+});

@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import { API_KEY_DEFAULT_EXPIRES_IN_SECONDS } from '#common/api-keys';
+import { authClient } from '@/lib/auth-client';
+import { messageOf } from '@/lib/errors';
+
+export interface ApiKeyRow {
+  id: string;
+  name: string | null;
+  start: string | null;
+  enabled: boolean;
+  createdAt: Date | string;
+  expiresAt: Date | string | null;
+}
+
+export const apiKeysQuery = queryOptions({
+  queryKey: ['api-keys'],
+  queryFn: async (): Promise<ApiKeyRow[]> => {
+    const { data, error } = await authClient.apiKey.list();
+    if (error) throw new Error(messageOf(error, 'Failed to load API keys'));
+    return (data?.apiKeys ?? []) as ApiKeyRow[];
+  },
+});
+
+/** Resolves with the full key, which the server never shows again. */
+export async function createApiKey(name: string): Promise<string> {
+  const { data, error } = await authClient.apiKey
+    .create({ name, expiresIn: API_KEY_DEFAULT_EXPIRES_IN_SECONDS })
+    .catch(() => ({ data: null, error: null }));
+  if (error || !data?.key) throw new Error(messageOf(error, 'Failed to create API key'));
+  return data.key;
+}
+
+export async function deleteApiKey(keyId: string): Promise<void> {
+  const { error } = await authClient.apiKey.delete({ keyId }).catch(() => ({ error: {} }));
+  if (error) throw new Error(messageOf(error, 'Failed to delete API key'));
+}

@@ -1,0 +1,53 @@
+import { queryOptions } from '@tanstack/react-query';
+import { WebAuthnAbortService } from '@simplewebauthn/browser';
+import { authClient } from '@/lib/auth-client';
+import { messageOf } from '@/lib/errors';
+import { registrationErrorMessage } from '@/lib/passkey-errors';
+
+export interface PasskeyRow {
+  id: string;
+  name?: string | null;
+  createdAt: Date | string;
+  deviceType: string;
+  backedUp: boolean;
+  credentialID: string;
+}
+
+export class SessionNotFreshError extends Error {
+  constructor() {
+    super('For your security, sign in again to add a passkey.');
+  }
+}
+
+export const passkeysQuery = queryOptions({
+  queryKey: ['passkeys'],
+  queryFn: async (): Promise<PasskeyRow[]> => {
+    const { data, error } = await authClient.passkey.listUserPasskeys();
+    if (error) throw new Error(messageOf(error, 'Failed to load passkeys'));
+    return (data ?? []) as PasskeyRow[];
+  },
+});
+
+export async function addPasskey(name: string): Promise<void> {
+  const result = await authClient.passkey
+    .addPasskey({ name, authenticatorAttachment: 'platform' })
+    .catch(() => ({ data: null, error: null }));
+  const error = result?.error as { code?: string; message?: string; status?: number } | null | undefined;
+  if (error?.code === 'SESSION_NOT_FRESH') throw new SessionNotFreshError();
+  if (error || !result?.data) throw new Error(registrationErrorMessage(error, 'Failed to create passkey'));
+}
+
+/** Stops a registration in progress (the prompt closes; the attempt reports "registration cancelled"). */
+export function cancelPasskeyCeremony() {
+  WebAuthnAbortService.cancelCeremony();
+}
+
+export async function renamePasskey(id: string, name: string): Promise<void> {
+  const { error } = await authClient.passkey.updatePasskey({ id, name }).catch(() => ({ error: {} }));
+  if (error) throw new Error(messageOf(error, 'Failed to rename passkey'));
+}
+
+export async function deletePasskey(id: string): Promise<void> {
+  const { error } = await authClient.passkey.deletePasskey({ id }).catch(() => ({ error: {} }));
+  if (error) throw new Error(messageOf(error, 'Failed to delete passkey'));
+}
