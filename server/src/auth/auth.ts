@@ -6,13 +6,15 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { admin, anonymous, openAPI, organization } from 'better-auth/plugins';
 import type { Redis } from 'ioredis';
 import { API_KEY_DEFAULT_EXPIRES_IN_SECONDS, API_KEY_RATE_LIMIT } from '#common/api-keys';
+import { organizationAccess, organizationRoles } from '#common/permissions';
 import { sessionGeoSchema } from '#common/session-fields';
 import { nameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
 import type { Config } from '../env';
 import type { Database } from '../db/database';
 import type { Logger } from '../lib/logger';
 import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
-import { changeEmailApproval, verificationEmail } from '../mail/templates';
+import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail/templates';
+import { teamPermissions } from './plugins/team-permissions';
 import { geoFromHeaders, type GeoLookup } from './session-geo';
 
 export interface AuthDependencies {
@@ -122,7 +124,24 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
     },
     plugins: [
       admin(),
-      organization({ teams: { enabled: true } }),
+      organization({
+        ac: organizationAccess,
+        roles: organizationRoles,
+        teams: { enabled: true, allowRemovingAllTeams: true },
+        invitationExpiresIn: 60 * 60 * 24 * 7,
+        sendInvitationEmail: async ({ email, role, organization, inviter }) =>
+          send(
+            mailer,
+            invitationEmail({
+              to: email,
+              organizationName: organization.name,
+              inviterName: inviter.user.name || inviter.user.email,
+              role,
+              url: `${publicUrl.origin}/profile`,
+            }),
+          ),
+      }),
+      teamPermissions(),
       anonymous(),
       passkey({ rpID: publicUrl.hostname, rpName: 'Gatehouse', origin: publicUrl.origin }),
       apiKey({

@@ -64,3 +64,30 @@ export function changeEmailApproval({
     footer: 'If this was not you, ignore this message and change your password: nothing changes without your approval.',
   });
 }
+
+export function invitationEmail({
+  to,
+  organizationName,
+  inviterName,
+  role,
+  url,
+}: {
+  to: string;
+  organizationName: string;
+  inviterName: string;
+  role: string;
+  url: string;
+}): MailMessage {
+  return compose({
+    to,
+    subject: `You are invited to join ${organizationName}`,
+    lines: [
+      'Hello,',
+      `${inviterName} invited you to join ${organizationName} on Gatehouse as ${role}.`,
+      `Sign in (or create an account) with ${to}, then accept the invitation under My Invitations on your profile.`,
+    ],
+    action: 'Open the invitation',
+    url,
+    footer: 'If you did not expect this invitation, you can ignore this message.',
+  });
+}

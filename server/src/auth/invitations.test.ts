@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../testing/http-client';
+import { createTestContext, ENGINES, type TestContext } from '../testing/test-context';
+
+describe.each(ENGINES)('invitations on %s', (engine) => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestContext(engine);
+  });
+  afterAll(async () => context?.destroy());
+
+  async function signUp(email: string, name: string) {
+    const client = new TestClient(context.app);
+    expect((await client.post('/api/auth/sign-up/email', { email, password: 'invite-password-1', name })).status).toBe(200);
+    return client;
+  }
+
+  it('mails the invitee, who sees the invitation, accepts it and becomes a member', async () => {
+    const owner = await signUp('owner@example.com', 'Owner');
+    const organization = (await owner.post('/api/auth/organization/create', { name: 'Initech', slug: 'initech' })).body;
+    const invited = await owner.post('/api/auth/organization/invite-member', {
+      email: 'guest@example.com',
+      role: 'member',
+      organizationId: organization.id,
+    });
+    expect(invited.status).toBe(200);
+
+    const mail = (await owner.get('/api/v1/dev/mailbox?to=guest@example.com')).body.messages[0];
+    expect(mail.subject).toBe('You are invited to join Initech');
+    expect(mail.text).toContain('Owner invited you to join Initech on Gatehouse as member.');
+    expect(mail.links).toEqual(['http://localhost:3000/profile']);
+
+    const pending = await owner.get(`/api/auth/organization/list-invitations?organizationId=${organization.id}`);
+    expect(pending.body).toMatchObject([{ email: 'guest@example.com', status: 'pending' }]);
+
+    const guest = await signUp('guest@example.com', 'Guest');
+    // Invitations are shown only to a verified owner of the address.
+    const unverified = await guest.get('/api/auth/organization/list-user-invitations');
+    expect(unverified.body.code).toBe('EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION');
+    await guest.post('/api/auth/send-verification-email', { email: 'guest@example.com' });
+    const link = new URL((await guest.get('/api/v1/dev/mailbox?to=guest@example.com')).body.messages[0].links[0]);
+    await guest.get(`${link.pathname}${link.search}`);
+    const mine = await guest.get('/api/auth/organization/list-user-invitations');
+    expect(mine.body).toMatchObject([{ id: invited.body.id, organizationName: 'Initech', inviterEmail: 'owner@example.com', role: 'member' }]);
+
+    // Someone else cannot accept it for them.
+    const stranger = await signUp('stranger@example.com', 'Stranger');
+    expect((await stranger.post('/api/auth/organization/accept-invitation', { invitationId: invited.body.id })).status).toBeGreaterThanOrEqual(400);
+
+    expect((await guest.post('/api/auth/organization/accept-invitation', { invitationId: invited.body.id })).status).toBe(200);
+    const organizations = (await guest.get('/api/v1/organizations')).body.data;
+    expect(organizations).toMatchObject([{ name: 'Initech', role: 'member', memberCount: 2 }]);
+  });
+
+  it('lets the invitee reject, and an admin cancel', async () => {
+    const owner = await signUp('boss@example.com', 'Boss');
+    const organization = (await owner.post('/api/auth/organization/create', { name: 'Hooli', slug: 'hooli' })).body;
+    const first = await owner.post('/api/auth/organization/invite-member', { email: 'no@example.com', role: 'member', organizationId: organization.id });
+    const second = await owner.post('/api/auth/organization/invite-member', { email: 'later@example.com', role: 'admin', organizationId: organization.id });
+
+    const invitee = await signUp('no@example.com', 'No');
+    expect((await invitee.post('/api/auth/organization/reject-invitation', { invitationId: first.body.id })).status).toBe(200);
+    expect((await invitee.get('/api/v1/organizations')).body.data).toEqual([]);
+
+    expect((await owner.post('/api/auth/organization/cancel-invitation', { invitationId: second.body.id })).status).toBe(200);
+    const statuses = (await owner.get(`/api/auth/organization/list-invitations?organizationId=${organization.id}`)).body.map(
+      (invitation: { email: string; status: string }) => [invitation.email, invitation.status],
+    );
+    expect(Object.fromEntries(statuses)).toEqual({ 'no@example.com': 'rejected', 'later@example.com': 'canceled' });
+
+    // A plain member may not invite.
+    const member = await signUp('plain@example.com', 'Plain');
+    await context.auth.api.addMember({ body: { userId: (await member.get('/api/auth/get-session')).body.user.id, organizationId: organization.id, role: 'member' } });
+    const refused = await member.post('/api/auth/organization/invite-member', { email: 'x@example.com', role: 'member', organizationId: organization.id });
+    expect(refused.status).toBe(403);
+  });
+});
