@@ -13,6 +13,7 @@ import { fileRoutes, MAX_UPLOAD_BODY_BYTES } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { organizationRoutes } from './routes/organizations';
+import { invitationRoutes } from './routes/invitations';
 import { devMailboxApi, devMailboxPage } from './routes/dev-mailbox';
 import type { Mailer } from './mail/mailer';
 
@@ -62,6 +63,7 @@ export function createApp({ config, auth, database, logger, spa, mailer }: AppDe
   app.route('/api/v1/files', fileRoutes({ auth, database, publicUrl: config.publicUrl }));
   app.route('/api/v1/me', meRoutes(auth));
   app.route('/api/v1/organizations', organizationRoutes({ auth, database }));
+  app.route('/api/v1/invitations', invitationRoutes({ auth, database }));
   if (mailer.mailbox) {
     app.route('/api/v1/dev/mailbox', devMailboxApi(mailer.mailbox));
     app.route('/dev/mailbox', devMailboxPage(mailer.mailbox));

@@ -35,19 +35,21 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
 
     const guest = await signUp('guest@example.com', 'Guest');
     // Invitations are shown only to a verified owner of the address.
-    const unverified = await guest.get('/api/auth/organization/list-user-invitations');
-    expect(unverified.body.code).toBe('EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION');
+    expect((await guest.get('/api/auth/organization/list-user-invitations')).body.code).toBe('EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION');
+    expect((await guest.get('/api/v1/invitations')).status).toBe(403);
     await guest.post('/api/auth/send-verification-email', { email: 'guest@example.com' });
     const link = new URL((await guest.get('/api/v1/dev/mailbox?to=guest@example.com')).body.messages[0].links[0]);
     await guest.get(`${link.pathname}${link.search}`);
-    const mine = await guest.get('/api/auth/organization/list-user-invitations');
-    expect(mine.body).toMatchObject([{ id: invited.body.id, organizationName: 'Initech', inviterEmail: 'owner@example.com', role: 'member' }]);
+    const mine = await guest.get('/api/v1/invitations');
+    expect(mine.body.data).toMatchObject([{ id: invited.body.id, organizationName: 'Initech', inviterEmail: 'owner@example.com', role: 'member' }]);
+    expect(Date.parse(mine.body.data[0].expiresAt)).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
 
     // Someone else cannot accept it for them.
     const stranger = await signUp('stranger@example.com', 'Stranger');
     expect((await stranger.post('/api/auth/organization/accept-invitation', { invitationId: invited.body.id })).status).toBeGreaterThanOrEqual(400);
 
     expect((await guest.post('/api/auth/organization/accept-invitation', { invitationId: invited.body.id })).status).toBe(200);
+    expect((await guest.get('/api/v1/invitations')).body.data).toEqual([]);
     const organizations = (await guest.get('/api/v1/organizations')).body.data;
     expect(organizations).toMatchObject([{ name: 'Initech', role: 'member', memberCount: 2 }]);
   });

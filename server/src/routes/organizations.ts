@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/database';
+import { toIsoDate } from '../db/dates';
 import { requireUser, type PrincipalVariables } from '../http/session';
 
 export interface MyOrganization {
@@ -13,9 +14,6 @@ export interface MyOrganization {
   memberCount: number;
   teamCount: number;
 }
-
-/** Dates as Better Auth stored them (ISO text or epoch milliseconds on SQLite, timestamps on PostgreSQL). */
-const iso = (value: unknown) => new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string)).toISOString();
 
 /** The caller's organizations with their role and the counts, in one query. */
 export function organizationRoutes({ auth, database }: { auth: Auth; database: Database }) {
@@ -42,7 +40,7 @@ export function organizationRoutes({ auth, database }: { auth: Auth; database: D
           id: row.id,
           name: row.name,
           slug: row.slug,
-          createdAt: iso(row.createdAt),
+          createdAt: toIsoDate(row.createdAt),
           role: row.role,
           memberCount: Number(row.memberCount),
           teamCount: Number(row.teamCount),
