@@ -11,7 +11,9 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
 
   async function signUp(email: string, name: string) {
     const client = new TestClient(context.app);
-    expect((await client.post('/api/auth/sign-up/email', { email, password: 'invite-password-1', name })).status).toBe(200);
+    expect((await client.post('/api/auth/sign-up/email', { email, password: 'invite-password-1', name })).status).toBe(
+      200,
+    );
     return client;
   }
 
@@ -35,20 +37,28 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
 
     const guest = await signUp('guest@example.com', 'Guest');
     // Invitations are shown only to a verified owner of the address.
-    expect((await guest.get('/api/auth/organization/list-user-invitations')).body.code).toBe('EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION');
+    expect((await guest.get('/api/auth/organization/list-user-invitations')).body.code).toBe(
+      'EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION',
+    );
     expect((await guest.get('/api/v1/invitations')).status).toBe(403);
     await guest.post('/api/auth/send-verification-email', { email: 'guest@example.com' });
     const link = new URL((await guest.get('/api/v1/dev/mailbox?to=guest@example.com')).body.messages[0].links[0]);
     await guest.get(`${link.pathname}${link.search}`);
     const mine = await guest.get('/api/v1/invitations');
-    expect(mine.body.data).toMatchObject([{ id: invited.body.id, organizationName: 'Initech', inviterEmail: 'owner@example.com', role: 'member' }]);
+    expect(mine.body.data).toMatchObject([
+      { id: invited.body.id, organizationName: 'Initech', inviterEmail: 'owner@example.com', role: 'member' },
+    ]);
     expect(Date.parse(mine.body.data[0].expiresAt)).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
 
     // Someone else cannot accept it for them.
     const stranger = await signUp('stranger@example.com', 'Stranger');
-    expect((await stranger.post('/api/auth/organization/accept-invitation', { invitationId: invited.body.id })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await stranger.post('/api/auth/organization/accept-invitation', { invitationId: invited.body.id })).status,
+    ).toBeGreaterThanOrEqual(400);
 
-    expect((await guest.post('/api/auth/organization/accept-invitation', { invitationId: invited.body.id })).status).toBe(200);
+    expect(
+      (await guest.post('/api/auth/organization/accept-invitation', { invitationId: invited.body.id })).status,
+    ).toBe(200);
     expect((await guest.get('/api/v1/invitations')).body.data).toEqual([]);
     const organizations = (await guest.get('/api/v1/organizations')).body.data;
     expect(organizations).toMatchObject([{ name: 'Initech', role: 'member', memberCount: 2 }]);
@@ -57,23 +67,45 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
   it('lets the invitee reject, and an admin cancel', async () => {
     const owner = await signUp('boss@example.com', 'Boss');
     const organization = (await owner.post('/api/auth/organization/create', { name: 'Hooli', slug: 'hooli' })).body;
-    const first = await owner.post('/api/auth/organization/invite-member', { email: 'no@example.com', role: 'member', organizationId: organization.id });
-    const second = await owner.post('/api/auth/organization/invite-member', { email: 'later@example.com', role: 'admin', organizationId: organization.id });
+    const first = await owner.post('/api/auth/organization/invite-member', {
+      email: 'no@example.com',
+      role: 'member',
+      organizationId: organization.id,
+    });
+    const second = await owner.post('/api/auth/organization/invite-member', {
+      email: 'later@example.com',
+      role: 'admin',
+      organizationId: organization.id,
+    });
 
     const invitee = await signUp('no@example.com', 'No');
-    expect((await invitee.post('/api/auth/organization/reject-invitation', { invitationId: first.body.id })).status).toBe(200);
+    expect(
+      (await invitee.post('/api/auth/organization/reject-invitation', { invitationId: first.body.id })).status,
+    ).toBe(200);
     expect((await invitee.get('/api/v1/organizations')).body.data).toEqual([]);
 
-    expect((await owner.post('/api/auth/organization/cancel-invitation', { invitationId: second.body.id })).status).toBe(200);
-    const statuses = (await owner.get(`/api/auth/organization/list-invitations?organizationId=${organization.id}`)).body.map(
-      (invitation: { email: string; status: string }) => [invitation.email, invitation.status],
-    );
+    expect(
+      (await owner.post('/api/auth/organization/cancel-invitation', { invitationId: second.body.id })).status,
+    ).toBe(200);
+    const statuses = (
+      await owner.get(`/api/auth/organization/list-invitations?organizationId=${organization.id}`)
+    ).body.map((invitation: { email: string; status: string }) => [invitation.email, invitation.status]);
     expect(Object.fromEntries(statuses)).toEqual({ 'no@example.com': 'rejected', 'later@example.com': 'canceled' });
 
     // A plain member may not invite.
     const member = await signUp('plain@example.com', 'Plain');
-    await context.auth.api.addMember({ body: { userId: (await member.get('/api/auth/get-session')).body.user.id, organizationId: organization.id, role: 'member' } });
-    const refused = await member.post('/api/auth/organization/invite-member', { email: 'x@example.com', role: 'member', organizationId: organization.id });
+    await context.auth.api.addMember({
+      body: {
+        userId: (await member.get('/api/auth/get-session')).body.user.id,
+        organizationId: organization.id,
+        role: 'member',
+      },
+    });
+    const refused = await member.post('/api/auth/organization/invite-member', {
+      email: 'x@example.com',
+      role: 'member',
+      organizationId: organization.id,
+    });
     expect(refused.status).toBe(403);
   });
 });

@@ -30,7 +30,15 @@ export function invitationRoutes({ auth, database }: { auth: Auth; database: Dat
       .selectFrom('invitation as i')
       .innerJoin('organization as o', 'o.id', 'i.organizationId')
       .leftJoin('user as u', 'u.id', 'i.inviterId')
-      .select(['i.id', 'i.organizationId', 'o.name as organizationName', 'i.role', 'u.email as inviterEmail', 'i.createdAt', 'i.expiresAt'])
+      .select([
+        'i.id',
+        'i.organizationId',
+        'o.name as organizationName',
+        'i.role',
+        'u.email as inviterEmail',
+        'i.createdAt',
+        'i.expiresAt',
+      ])
       .where('i.email', '=', user.email.toLowerCase())
       .where('i.status', '=', 'pending')
       .orderBy('i.createdAt', 'desc')
@@ -38,17 +46,15 @@ export function invitationRoutes({ auth, database }: { auth: Auth; database: Dat
     const now = Date.now();
     return c.json({
       data: rows
-        .map(
-          (row): MyInvitation => ({
-            id: row.id,
-            organizationId: row.organizationId,
-            organizationName: row.organizationName,
-            role: row.role,
-            inviterEmail: row.inviterEmail ?? null,
-            createdAt: toIsoDate(row.createdAt),
-            expiresAt: toIsoDate(row.expiresAt),
-          }),
-        )
+        .map((row): MyInvitation => ({
+          id: row.id,
+          organizationId: row.organizationId,
+          organizationName: row.organizationName,
+          role: row.role,
+          inviterEmail: row.inviterEmail ?? null,
+          createdAt: toIsoDate(row.createdAt),
+          expiresAt: toIsoDate(row.expiresAt),
+        }))
         .filter((invitation) => Date.parse(invitation.expiresAt) > now),
     });
   });

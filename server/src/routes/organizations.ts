@@ -28,24 +28,26 @@ export function organizationRoutes({ auth, database }: { auth: Auth; database: D
         'o.slug',
         'o.createdAt',
         'm.role',
-        sql<number>`(select count(*) from ${sql.table('member')} as mc where mc.${sql.ref('organizationId')} = o.id)`.as('memberCount'),
-        sql<number>`(select count(*) from ${sql.table('team')} as tc where tc.${sql.ref('organizationId')} = o.id)`.as('teamCount'),
+        sql<number>`(select count(*) from ${sql.table('member')} as mc where mc.${sql.ref('organizationId')} = o.id)`.as(
+          'memberCount',
+        ),
+        sql<number>`(select count(*) from ${sql.table('team')} as tc where tc.${sql.ref('organizationId')} = o.id)`.as(
+          'teamCount',
+        ),
       ])
       .where('m.userId', '=', user.id)
       .orderBy('o.name')
       .execute();
     return c.json({
-      data: rows.map(
-        (row): MyOrganization => ({
-          id: row.id,
-          name: row.name,
-          slug: row.slug,
-          createdAt: toIsoDate(row.createdAt),
-          role: row.role,
-          memberCount: Number(row.memberCount),
-          teamCount: Number(row.teamCount),
-        }),
-      ),
+      data: rows.map((row): MyOrganization => ({
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        createdAt: toIsoDate(row.createdAt),
+        role: row.role,
+        memberCount: Number(row.memberCount),
+        teamCount: Number(row.teamCount),
+      })),
     });
   });
 }

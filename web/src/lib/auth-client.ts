@@ -2,6 +2,7 @@ import { apiKeyClient } from '@better-auth/api-key/client';
 import { passkeyClient } from '@better-auth/passkey/client';
 import { createAuthClient } from 'better-auth/client';
 import { adminClient, anonymousClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
+import { organizationAccess, organizationRoles } from '#common/permissions';
 import { sessionGeoSchema } from '#common/session-fields';
 
 /** The API may live on another origin (then it lists this SPA in TRUSTED_ORIGINS). */
@@ -15,7 +16,7 @@ export const authClient = createAuthClient({
     inferAdditionalFields({ session: sessionGeoSchema }),
     adminClient(),
     anonymousClient(),
-    organizationClient({ teams: { enabled: true } }),
+    organizationClient({ ac: organizationAccess, roles: organizationRoles, teams: { enabled: true } }),
     passkeyClient(),
     apiKeyClient(),
   ],

@@ -31,7 +31,12 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     '0002-team-member-unique': {
       // One membership per user and team, even when two requests add the same person at once.
       async up(db: Kysely<any>) {
-        await db.schema.createIndex('teamMember_team_user_unique').on('teamMember').columns(['teamId', 'userId']).unique().execute();
+        await db.schema
+          .createIndex('teamMember_team_user_unique')
+          .on('teamMember')
+          .columns(['teamId', 'userId'])
+          .unique()
+          .execute();
       },
     },
   };

@@ -1,7 +1,10 @@
+import { OrganizationsList } from '@/features/organizations/components/organizations-list';
+
 export function Component() {
   return (
-    <section>
+    <section className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">Organizations</h1>
+      <OrganizationsList />
     </section>
   );
 }

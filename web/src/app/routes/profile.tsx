@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Notice } from '@/components/ui/notice';
 import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
+import { MyAccessCard } from '@/features/organizations/components/my-access-card';
+import { MyInvitationsCard } from '@/features/organizations/components/my-invitations-card';
 import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
 import { ChangeEmailCard } from '@/features/profile/components/change-email-card';
 import { ProfileInformation } from '@/features/profile/components/profile-information';
@@ -39,6 +41,8 @@ export function Component() {
           <ChangeEmailCard key={`${session.user.id}-email`} user={session.user} />
           <ApiKeysCard key={`${session.user.id}-keys`} user={session.user} />
           <PasskeysCard user={session.user} />
+          <MyAccessCard />
+          <MyInvitationsCard emailVerified={session.user.emailVerified} />
         </>
       )}
     </div>

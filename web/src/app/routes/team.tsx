@@ -1,11 +1,10 @@
 import { useParams } from 'react-router';
+import { TeamScreen } from '@/features/teams/components/team-screen';
+import { useSession } from '@/lib/session';
 
 export function Component() {
-  const { teamId } = useParams();
-  return (
-    <section>
-      <h1 className="text-2xl font-semibold tracking-tight">Team</h1>
-      <p className="mt-2 text-sm text-slate-500">{teamId}</p>
-    </section>
-  );
+  const { teamId = '' } = useParams();
+  const { data: session } = useSession();
+  if (!session) return null;
+  return <TeamScreen key={teamId} teamId={teamId} currentUserId={session.user.id} />;
 }

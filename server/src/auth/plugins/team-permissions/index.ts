@@ -5,7 +5,11 @@ import { teamPermissionRoutes } from './routes';
 import type { Adapter } from './team-access';
 
 /** The organization plugin's own team-membership endpoints would skip our rules: clients use ours. */
-const BYPASSING_PATHS = new Set(['/organization/add-team-member', '/organization/remove-team-member', '/organization/remove-team']);
+const BYPASSING_PATHS = new Set([
+  '/organization/add-team-member',
+  '/organization/remove-team-member',
+  '/organization/remove-team',
+]);
 
 /**
  * Team-level permissions on top of Better Auth's organization teams: a public/private mode per team,

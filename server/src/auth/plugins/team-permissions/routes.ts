@@ -34,7 +34,13 @@ const userId = z.string().min(1).max(200);
 const adapterOf = (ctx: { context: { adapter: unknown } }) => ctx.context.adapter as Adapter;
 
 function teamView(team: TeamRow): TeamView {
-  return { id: team.id, name: team.name, organizationId: team.organizationId, permissionMode: modeOf(team), createdAt: toIso(team.createdAt) };
+  return {
+    id: team.id,
+    name: team.name,
+    organizationId: team.organizationId,
+    permissionMode: modeOf(team),
+    createdAt: toIso(team.createdAt),
+  };
 }
 
 function roleView(access: TeamAccess): TeamRoleView {
@@ -101,10 +107,9 @@ export const teamPermissionRoutes = {
     async (ctx) => {
       const adapter = adapterOf(ctx);
       const access = await loadTeamAccess(adapter, ctx.query.teamId, ctx.context.session.user.id);
-      const permissions = Object.fromEntries(TEAM_PERMISSIONS.map((permission) => [permission, access.can(permission)])) as Record<
-        TeamPermission,
-        boolean
-      >;
+      const permissions = Object.fromEntries(
+        TEAM_PERMISSIONS.map((permission) => [permission, access.can(permission)]),
+      ) as Record<TeamPermission, boolean>;
       return ctx.json<TeamDetails>({
         team: teamView(access.team),
         members: await membersOf(adapter, access.team),
@@ -133,7 +138,11 @@ export const teamPermissionRoutes = {
 
   teamSetPermissionMode: createAuthEndpoint(
     '/team-permissions/set-permission-mode',
-    { method: 'POST', use: [sessionMiddleware], body: z.object({ teamId, permissionMode: z.enum(TEAM_PERMISSION_MODES) }) },
+    {
+      method: 'POST',
+      use: [sessionMiddleware],
+      body: z.object({ teamId, permissionMode: z.enum(TEAM_PERMISSION_MODES) }),
+    },
     async (ctx) => {
       const adapter = adapterOf(ctx);
       const access = await loadTeamAccess(adapter, ctx.body.teamId, ctx.context.session.user.id);
@@ -149,7 +158,11 @@ export const teamPermissionRoutes = {
 
   teamAddMember: createAuthEndpoint(
     '/team-permissions/add-member',
-    { method: 'POST', use: [sessionMiddleware], body: z.object({ teamId, userId, role: z.enum(TEAM_ROLES).default('member') }) },
+    {
+      method: 'POST',
+      use: [sessionMiddleware],
+      body: z.object({ teamId, userId, role: z.enum(TEAM_ROLES).default('member') }),
+    },
     async (ctx) => {
       const adapter = adapterOf(ctx);
       const access = await loadTeamAccess(adapter, ctx.body.teamId, ctx.context.session.user.id);
@@ -165,7 +178,8 @@ export const teamPermissionRoutes = {
         ],
       });
       if (!organizationMember) throw fail('BAD_REQUEST', TEAM_ERROR_CODES.USER_NOT_IN_ORGANIZATION);
-      if (await findTeamMember(adapter, access.team, ctx.body.userId)) throw fail('CONFLICT', TEAM_ERROR_CODES.ALREADY_TEAM_MEMBER);
+      if (await findTeamMember(adapter, access.team, ctx.body.userId))
+        throw fail('CONFLICT', TEAM_ERROR_CODES.ALREADY_TEAM_MEMBER);
       try {
         const created = await adapter.create<Record<string, unknown>, TeamMemberRow>({
           model: 'teamMember',
@@ -193,7 +207,11 @@ export const teamPermissionRoutes = {
       if (roleOf(target) === 'owner' && ctx.body.role !== 'owner' && (await ownerCount(adapter, access.team)) <= 1) {
         throw fail('BAD_REQUEST', TEAM_ERROR_CODES.LAST_OWNER);
       }
-      await adapter.update({ model: 'teamMember', where: [{ field: 'id', value: target.id }], update: { role: ctx.body.role } });
+      await adapter.update({
+        model: 'teamMember',
+        where: [{ field: 'id', value: target.id }],
+        update: { role: ctx.body.role },
+      });
       return ctx.json({ id: target.id, teamId: access.team.id, userId: target.userId, role: ctx.body.role });
     },
   ),
@@ -207,7 +225,8 @@ export const teamPermissionRoutes = {
       requirePermission(access, 'team:update');
       const target = await findTeamMember(adapter, access.team, ctx.body.userId);
       if (!target) throw fail('NOT_FOUND', TEAM_ERROR_CODES.NOT_A_TEAM_MEMBER);
-      if (roleOf(target) === 'owner' && (await ownerCount(adapter, access.team)) <= 1) throw fail('BAD_REQUEST', TEAM_ERROR_CODES.LAST_OWNER);
+      if (roleOf(target) === 'owner' && (await ownerCount(adapter, access.team)) <= 1)
+        throw fail('BAD_REQUEST', TEAM_ERROR_CODES.LAST_OWNER);
       await adapter.delete({ model: 'teamMember', where: [{ field: 'id', value: target.id }] });
       return ctx.json({ success: true });
     },

@@ -47,12 +47,15 @@ export interface MemberRow {
   role: string;
 }
 
-export const modeOf = (team: TeamRow): TeamPermissionMode => (team.permissionMode === 'defined' ? 'defined' : 'inherited');
+export const modeOf = (team: TeamRow): TeamPermissionMode =>
+  team.permissionMode === 'defined' ? 'defined' : 'inherited';
 export const roleOf = (member: TeamMemberRow | null): TeamRole | null =>
   member ? (member.role === 'owner' ? 'owner' : 'member') : null;
 
-export const fail = (status: 'NOT_FOUND' | 'FORBIDDEN' | 'BAD_REQUEST' | 'CONFLICT', error: { code: string; message: string }) =>
-  new APIError(status, { code: error.code, message: error.message });
+export const fail = (
+  status: 'NOT_FOUND' | 'FORBIDDEN' | 'BAD_REQUEST' | 'CONFLICT',
+  error: { code: string; message: string },
+) => new APIError(status, { code: error.code, message: error.message });
 
 export interface TeamAccess {
   team: TeamRow;

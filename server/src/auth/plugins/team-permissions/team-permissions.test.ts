@@ -56,15 +56,40 @@ describe.each(ENGINES)('team permissions on %s', (engine) => {
 
   /** A fresh team of the organization: the org owner creates it, the team owner and member are added. */
   async function team(mode: Mode): Promise<string> {
-    const created = await people.orgOwner.client.post('/api/auth/organization/create-team', { name: `Team ${crypto.randomBytes(3).toString('hex')}`, organizationId });
+    const created = await people.orgOwner.client.post('/api/auth/organization/create-team', {
+      name: `Team ${crypto.randomBytes(3).toString('hex')}`,
+      organizationId,
+    });
     expect(created.status).toBe(200);
     const teamId = created.body.id as string;
     const owner = people.orgOwner.client;
-    expect((await owner.post('/api/auth/team-permissions/set-permission-mode', { teamId, permissionMode: 'defined' })).status).toBe(200);
-    expect((await owner.post('/api/auth/team-permissions/add-member', { teamId, userId: people.teamOwner.id, role: 'owner' })).status).toBe(200);
-    expect((await owner.post('/api/auth/team-permissions/add-member', { teamId, userId: people.teamMember.id, role: 'member' })).status).toBe(200);
+    expect(
+      (await owner.post('/api/auth/team-permissions/set-permission-mode', { teamId, permissionMode: 'defined' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await owner.post('/api/auth/team-permissions/add-member', {
+          teamId,
+          userId: people.teamOwner.id,
+          role: 'owner',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await owner.post('/api/auth/team-permissions/add-member', {
+          teamId,
+          userId: people.teamMember.id,
+          role: 'member',
+        })
+      ).status,
+    ).toBe(200);
     if (mode === 'inherited') {
-      expect((await owner.post('/api/auth/team-permissions/set-permission-mode', { teamId, permissionMode: 'inherited' })).status).toBe(200);
+      expect(
+        (await owner.post('/api/auth/team-permissions/set-permission-mode', { teamId, permissionMode: 'inherited' }))
+          .status,
+      ).toBe(200);
     }
     return teamId;
   }
@@ -74,7 +99,8 @@ describe.each(ENGINES)('team permissions on %s', (engine) => {
     for (const label of [...ACTORS, 'extra', 'otherOrgUser'] as const) people[label] = await person(label);
     organizationId = await createOrganization(people.orgOwner, 'Acme');
     await addToOrganization(people.orgAdmin, organizationId, 'admin');
-    for (const member of ['orgMember', 'teamOwner', 'teamMember', 'extra'] as const) await addToOrganization(people[member], organizationId, 'member');
+    for (const member of ['orgMember', 'teamOwner', 'teamMember', 'extra'] as const)
+      await addToOrganization(people[member], organizationId, 'member');
     const otherOrganization = await createOrganization(people.outsider, 'Globex');
     await addToOrganization(people.otherOrgUser, otherOrganization, 'member');
   });
@@ -82,8 +108,10 @@ describe.each(ENGINES)('team permissions on %s', (engine) => {
 
   const act: Record<Action, (actor: Person, teamId: string, mode: Mode) => Promise<{ status: number }>> = {
     view: (actor, teamId) => actor.client.get(`/api/auth/team-permissions/get-team?teamId=${teamId}`),
-    update: (actor, teamId, mode) => actor.client.post('/api/auth/team-permissions/set-permission-mode', { teamId, permissionMode: mode }),
-    addMember: (actor, teamId) => actor.client.post('/api/auth/team-permissions/add-member', { teamId, userId: people.extra.id, role: 'member' }),
+    update: (actor, teamId, mode) =>
+      actor.client.post('/api/auth/team-permissions/set-permission-mode', { teamId, permissionMode: mode }),
+    addMember: (actor, teamId) =>
+      actor.client.post('/api/auth/team-permissions/add-member', { teamId, userId: people.extra.id, role: 'member' }),
     delete: (actor, teamId) => actor.client.post('/api/auth/team-permissions/delete-team', { teamId }),
   };
 
@@ -96,7 +124,10 @@ describe.each(ENGINES)('team permissions on %s', (engine) => {
           // check-permission agrees with what the action itself allows.
           if (action !== 'view' && MATRIX[mode].view[actor] === 200) {
             const permission = { update: 'team:update', addMember: 'team:addMember', delete: 'team:delete' }[action];
-            const check = await people[actor].client.post('/api/auth/team-permissions/check-permission', { teamId, permission });
+            const check = await people[actor].client.post('/api/auth/team-permissions/check-permission', {
+              teamId,
+              permission,
+            });
             expect(check.body.allowed, `${actor} ${permission}`).toBe(MATRIX[mode][action][actor] === 200);
           }
           outcome[actor] = (await act[action](people[actor], teamId, mode)).status;
@@ -107,7 +138,10 @@ describe.each(ENGINES)('team permissions on %s', (engine) => {
   }
 
   it('makes the creator of a team its owner', async () => {
-    const created = await people.orgAdmin.client.post('/api/auth/organization/create-team', { name: 'Admins', organizationId });
+    const created = await people.orgAdmin.client.post('/api/auth/organization/create-team', {
+      name: 'Admins',
+      organizationId,
+    });
     const role = await people.orgAdmin.client.get(`/api/auth/team-permissions/get-team-role?teamId=${created.body.id}`);
     expect(role.body).toEqual({ isOwner: true, isMember: true, role: 'owner' });
     const details = await people.orgAdmin.client.get(`/api/auth/team-permissions/get-team?teamId=${created.body.id}`);
@@ -122,9 +156,15 @@ describe.each(ENGINES)('team permissions on %s', (engine) => {
     expect(seen.status).toBe(404);
     expect(seen.body.message).toBe('Team not found');
     expect(seen.text).not.toContain(people.teamOwner.email);
-    expect((await outsider.get(`/api/auth/team-permissions/list-teams?organizationId=${organizationId}`)).body).toEqual([]);
-    expect((await outsider.post('/api/auth/organization/create-team', { name: 'Intruders', organizationId })).status).toBe(403);
-    expect((await outsider.post('/api/auth/organization/get-full-organization', {})).status).toBeGreaterThanOrEqual(400);
+    expect((await outsider.get(`/api/auth/team-permissions/list-teams?organizationId=${organizationId}`)).body).toEqual(
+      [],
+    );
+    expect(
+      (await outsider.post('/api/auth/organization/create-team', { name: 'Intruders', organizationId })).status,
+    ).toBe(403);
+    expect((await outsider.post('/api/auth/organization/get-full-organization', {})).status).toBeGreaterThanOrEqual(
+      400,
+    );
 
     // Nor can an owner of A pull a member of B into A's team.
     const privateTeam = await team('defined');
@@ -139,54 +179,102 @@ describe.each(ENGINES)('team permissions on %s', (engine) => {
 
   it('refuses the organization plugin endpoints that would skip the team rules', async () => {
     const teamId = await team('defined');
-    const bypass = await people.orgMember.client.post('/api/auth/organization/add-team-member', { teamId, userId: people.orgMember.id });
+    const bypass = await people.orgMember.client.post('/api/auth/organization/add-team-member', {
+      teamId,
+      userId: people.orgMember.id,
+    });
     expect(bypass.status).toBe(403);
-    expect((await people.orgOwner.client.post('/api/auth/organization/remove-team', { teamId, organizationId })).status).toBe(403);
+    expect(
+      (await people.orgOwner.client.post('/api/auth/organization/remove-team', { teamId, organizationId })).status,
+    ).toBe(403);
   });
 
   it('never lets anyone change their own team role, and keeps a last owner', async () => {
     const teamId = await team('defined');
-    const self = await people.teamOwner.client.post('/api/auth/team-permissions/set-role', { teamId, userId: people.teamOwner.id, role: 'member' });
+    const self = await people.teamOwner.client.post('/api/auth/team-permissions/set-role', {
+      teamId,
+      userId: people.teamOwner.id,
+      role: 'member',
+    });
     expect(self.status).toBe(403);
     expect(self.body.code).toBe('OWN_ROLE');
 
     // Owners now: the org owner (creator) and the team owner. Demote one; the other is the last.
     const admin = people.orgAdmin.client;
-    expect((await admin.post('/api/auth/team-permissions/set-role', { teamId, userId: people.orgOwner.id, role: 'member' })).status).toBe(200);
-    const last = await admin.post('/api/auth/team-permissions/set-role', { teamId, userId: people.teamOwner.id, role: 'member' });
+    expect(
+      (await admin.post('/api/auth/team-permissions/set-role', { teamId, userId: people.orgOwner.id, role: 'member' }))
+        .status,
+    ).toBe(200);
+    const last = await admin.post('/api/auth/team-permissions/set-role', {
+      teamId,
+      userId: people.teamOwner.id,
+      role: 'member',
+    });
     expect(last.status).toBe(400);
     expect(last.body.code).toBe('LAST_OWNER');
-    const removed = await admin.post('/api/auth/team-permissions/remove-member', { teamId, userId: people.teamOwner.id });
+    const removed = await admin.post('/api/auth/team-permissions/remove-member', {
+      teamId,
+      userId: people.teamOwner.id,
+    });
     expect(removed.body.code).toBe('LAST_OWNER');
 
     // Promote and demote work on others.
-    expect((await admin.post('/api/auth/team-permissions/set-role', { teamId, userId: people.teamMember.id, role: 'owner' })).status).toBe(200);
-    expect((await admin.post('/api/auth/team-permissions/set-role', { teamId, userId: people.teamOwner.id, role: 'member' })).status).toBe(200);
+    expect(
+      (await admin.post('/api/auth/team-permissions/set-role', { teamId, userId: people.teamMember.id, role: 'owner' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await admin.post('/api/auth/team-permissions/set-role', { teamId, userId: people.teamOwner.id, role: 'member' }))
+        .status,
+    ).toBe(200);
     const details = await admin.get(`/api/auth/team-permissions/get-team?teamId=${teamId}`);
-    const roles = Object.fromEntries(details.body.members.map((member: { userId: string; role: string }) => [member.userId, member.role]));
-    expect(roles).toEqual({ [people.orgOwner.id]: 'member', [people.teamOwner.id]: 'member', [people.teamMember.id]: 'owner' });
+    const roles = Object.fromEntries(
+      details.body.members.map((member: { userId: string; role: string }) => [member.userId, member.role]),
+    );
+    expect(roles).toEqual({
+      [people.orgOwner.id]: 'member',
+      [people.teamOwner.id]: 'member',
+      [people.teamMember.id]: 'owner',
+    });
   });
 
   it('adds the same person once, however many requests race', async () => {
     const teamId = await team('defined');
     const attempts = await Promise.all(
       Array.from({ length: 6 }, () =>
-        people.orgOwner.client.post('/api/auth/team-permissions/add-member', { teamId, userId: people.extra.id, role: 'member' }),
+        people.orgOwner.client.post('/api/auth/team-permissions/add-member', {
+          teamId,
+          userId: people.extra.id,
+          role: 'member',
+        }),
       ),
     );
     expect(attempts.filter((attempt) => attempt.status === 200)).toHaveLength(1);
     expect(attempts.filter((attempt) => attempt.status === 409)).toHaveLength(5);
-    const rows = await context.database.db.selectFrom('teamMember').select('id').where('teamId', '=', teamId).where('userId', '=', people.extra.id).execute();
+    const rows = await context.database.db
+      .selectFrom('teamMember')
+      .select('id')
+      .where('teamId', '=', teamId)
+      .where('userId', '=', people.extra.id)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
   it('lists the teams each person may see, with their standing', async () => {
     const privateTeam = await team('defined');
     const list = async (actor: Actor) =>
-      ((await people[actor].client.get(`/api/auth/team-permissions/list-teams?organizationId=${organizationId}`)).body as Array<{ id: string; isOwner: boolean }>);
+      (await people[actor].client.get(`/api/auth/team-permissions/list-teams?organizationId=${organizationId}`))
+        .body as Array<{ id: string; isOwner: boolean }>;
     expect((await list('orgMember')).some((entry) => entry.id === privateTeam)).toBe(false);
-    expect((await list('teamMember')).find((entry) => entry.id === privateTeam)).toMatchObject({ isOwner: false, isMember: true, permissionMode: 'defined' });
-    expect((await list('teamOwner')).find((entry) => entry.id === privateTeam)).toMatchObject({ isOwner: true, memberCount: 3 });
+    expect((await list('teamMember')).find((entry) => entry.id === privateTeam)).toMatchObject({
+      isOwner: false,
+      isMember: true,
+      permissionMode: 'defined',
+    });
+    expect((await list('teamOwner')).find((entry) => entry.id === privateTeam)).toMatchObject({
+      isOwner: true,
+      memberCount: 3,
+    });
   });
 
   it("lists a person's organizations with their role and counts", async () => {
@@ -195,6 +283,10 @@ describe.each(ENGINES)('team permissions on %s', (engine) => {
     expect(acme).toMatchObject({ name: 'Acme', role: 'admin', memberCount: 6 });
     expect(acme.teamCount).toBeGreaterThan(0);
     expect(Number.isNaN(Date.parse(acme.createdAt))).toBe(false);
-    expect((await people.otherOrgUser.client.get('/api/v1/organizations')).body.data.map((organization: { name: string }) => organization.name)).toEqual(['Globex']);
+    expect(
+      (await people.otherOrgUser.client.get('/api/v1/organizations')).body.data.map(
+        (organization: { name: string }) => organization.name,
+      ),
+    ).toEqual(['Globex']);
   });
 });

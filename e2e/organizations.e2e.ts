@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { expectPath, useBrowser } from './support/browser';
+import { waitForMail } from './support/mailbox';
+import { createUser, newUser, signInContext } from './support/users';
+
+describe('organizations, invitations and teams', () => {
+  const t = useBrowser();
+
+  it('runs the whole flow with an owner, an invited member and an outsider', async () => {
+    const owner = await createUser(t.baseURL, newUser('owner'));
+    const member = await createUser(t.baseURL, newUser('member'));
+    const outsider = await createUser(t.baseURL, newUser('outsider'));
+    const organizationName = `Org ${member.email.slice(7, 15)}`;
+    const page = t.page;
+
+    // The owner creates an organization and a team.
+    await signInContext(t.context, t.baseURL, owner);
+    await page.goto('/organizations');
+    const createButton = page.getByRole('button', { name: 'Create Organization' });
+    expect(await createButton.isDisabled()).toBe(true);
+    await page.getByLabel('Organization name').fill('   ');
+    expect(await createButton.isDisabled()).toBe(true);
+    await page.getByLabel('Organization name').fill(organizationName);
+    await page.getByLabel('Organization name').press('Enter');
+    const card = page.getByRole('button', { name: new RegExp(organizationName) });
+    await card.click();
+    await page.getByText('Your role').waitFor();
+    await page.getByRole('button', { name: 'New Team' }).click();
+    expect(await page.getByRole('button', { name: 'Create Team' }).isDisabled()).toBe(true);
+    await page.getByLabel('Team name').fill('Platform');
+    await page.getByLabel('Team name').press('Enter');
+    const teamLink = page.getByRole('link', { name: 'Platform' });
+    await teamLink.waitFor();
+
+    // The owner invites the member by email.
+    await page.getByLabel('Email to invite').fill(member.email);
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await page.getByText(`Invitation sent to ${member.email}.`).waitFor();
+    await page.getByRole('list', { name: 'Pending invitations' }).getByText(member.email).waitFor();
+
+    // The member follows the link, verifies their address and accepts.
+    const memberContext = await t.browser.newContext({ baseURL: t.baseURL });
+    const memberPage = await memberContext.newPage();
+    await signInContext(memberContext, t.baseURL, member);
+    const invitation = await waitForMail(t.baseURL, member.email, new RegExp(`invited to join ${organizationName}`));
+    await memberPage.goto(invitation.links[0]!);
+    await memberPage.getByText('Verify your email address to see the invitations sent to it.').waitFor();
+    await memberPage.getByRole('button', { name: 'Send Verification' }).click();
+    await memberPage.goto((await waitForMail(t.baseURL, member.email, /Verify your email/)).links[0]!);
+    const invitations = memberPage.getByRole('list', { name: 'My invitations' });
+    await invitations.getByText(organizationName).waitFor();
+    expect(await invitations.textContent()).toContain(`Invited by ${owner.email}`);
+    await invitations.getByRole('button', { name: 'Accept' }).click();
+    await memberPage.getByText('No pending invitations.').waitFor();
+    const access = memberPage.getByRole('list', { name: 'My organizations' });
+    await access.getByText(organizationName).waitFor();
+    expect(await access.textContent()).toContain('2 members');
+
+    // The owner makes the team private, adds the member, promotes and demotes them.
+    await teamLink.click();
+    await page.getByRole('heading', { name: 'Platform' }).waitFor();
+    await page.getByText('Public Team', { exact: true }).waitFor();
+    await page.getByText('Team Owner', { exact: true }).waitFor();
+    await page
+      .getByText('This is a public team: every member of the organization belongs to it.', { exact: false })
+      .waitFor();
+    await page.getByRole('button', { name: 'Make Private' }).click();
+    await page.getByText('Private Team', { exact: true }).waitFor();
+
+    const alerts: string[] = [];
+    page.on('dialog', async (dialog) => {
+      alerts.push(dialog.message());
+      await dialog.accept();
+    });
+    await page.getByLabel('Member email').fill(outsider.email);
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    await expect
+      .poll(() => alerts)
+      .toEqual(['User not found in organization. They must be an organization member first.']);
+
+    await page.getByLabel('Member email').fill(member.email);
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    const members = page.getByRole('list', { name: 'Team members' });
+    await members.getByText(member.email).waitFor();
+    expect(await page.getByRole('button', { name: `Promote ${owner.email}` }).count()).toBe(0);
+    await page.getByRole('button', { name: `Promote ${member.email}` }).click();
+    await page.getByRole('button', { name: `Demote ${member.email}` }).click();
+    await page.getByRole('button', { name: `Promote ${member.email}` }).waitFor();
+
+    t.allowConsoleError(/status of 409/);
+    await page.getByLabel('Member email').fill(member.email);
+    await page.getByRole('button', { name: 'Add Member' }).click();
+    await expect.poll(() => alerts.length).toBe(2);
+    expect(alerts[1]).toBe('Failed to add member. They may already be a team member.');
+
+    // The member sees the team as a member, without the owner's controls.
+    const teamUrl = new URL(page.url()).pathname;
+    await memberPage.goto(teamUrl);
+    await memberPage.getByText('Team Member', { exact: true }).waitFor();
+    expect(await memberPage.getByRole('button', { name: 'Make Public' }).count()).toBe(0);
+    expect(await memberPage.getByRole('button', { name: 'Delete Team' }).count()).toBe(0);
+    await memberContext.close();
+
+    // An outsider learns nothing.
+    const outsiderContext = await t.browser.newContext({ baseURL: t.baseURL });
+    const outsiderPage = await outsiderContext.newPage();
+    await signInContext(outsiderContext, t.baseURL, outsider);
+    await outsiderPage.goto(teamUrl);
+    await outsiderPage.getByRole('heading', { name: 'Team not found' }).waitFor();
+    await outsiderContext.close();
+
+    // The owner deletes the team, after a confirmation that names it.
+    t.allowConsoleError(/status of 404/);
+    await page.getByRole('button', { name: 'Delete Team' }).click();
+    await expectPath(page, '/organizations');
+    expect(alerts[2]).toBe('Are you sure you want to delete the team "Platform"? This action cannot be undone.');
+    await page.goto(teamUrl);
+    await page.getByRole('heading', { name: 'Team not found' }).waitFor();
+  });
+});

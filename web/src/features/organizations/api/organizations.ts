@@ -1,0 +1,99 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { OrganizationTeamSummary } from '#common/teams';
+import { api } from '@/lib/api';
+import { authClient } from '@/lib/auth-client';
+import { messageOf } from '@/lib/errors';
+
+async function call<T>(request: Promise<{ data: T | null; error: unknown }>, fallback: string): Promise<T> {
+  const { data, error } = await request.catch(() => ({ data: null, error: {} }));
+  if (error || data === null) throw new Error(messageOf(error, fallback));
+  return data;
+}
+
+const slugify = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'organization';
+
+/** Creates an organization; the slug comes from the name, with a suffix when it is taken. */
+export async function createOrganization(name: string) {
+  const base = slugify(name);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const slug = attempt === 0 ? base : `${base}-${Math.random().toString(36).slice(2, 6)}`;
+    const { data, error } = await authClient.organization
+      .create({ name, slug })
+      .catch(() => ({ data: null, error: {} }));
+    if (data) return data;
+    const code = (error as { code?: string } | null)?.code;
+    if (code !== 'ORGANIZATION_ALREADY_EXISTS' && code !== 'ORGANIZATION_SLUG_ALREADY_TAKEN') {
+      throw new Error(messageOf(error, 'Failed to create organization'));
+    }
+  }
+  throw new Error('Failed to create organization');
+}
+
+export const teamsQuery = (organizationId: string) =>
+  queryOptions({
+    queryKey: ['teams', organizationId],
+    queryFn: () =>
+      call(
+        authClient.$fetch<OrganizationTeamSummary[]>('/team-permissions/list-teams', {
+          method: 'GET',
+          query: { organizationId },
+        }),
+        'Failed to load teams',
+      ),
+  });
+
+export const createTeam = (organizationId: string, name: string) =>
+  call(authClient.organization.createTeam({ name, organizationId }), 'Failed to create team');
+
+export interface PendingInvitation {
+  id: string;
+  email: string;
+  role: string;
+  status: string;
+  expiresAt: string | Date;
+}
+
+export const invitationsQuery = (organizationId: string) =>
+  queryOptions({
+    queryKey: ['organization-invitations', organizationId],
+    queryFn: async () => {
+      const all = await call(
+        authClient.organization.listInvitations({ query: { organizationId } }),
+        'Failed to load invitations',
+      );
+      return (all as PendingInvitation[]).filter((invitation) => invitation.status === 'pending');
+    },
+  });
+
+export const inviteMember = (organizationId: string, email: string, role: 'member' | 'admin') =>
+  call(authClient.organization.inviteMember({ organizationId, email, role }), 'Failed to send invitation');
+
+export const cancelInvitation = (invitationId: string) =>
+  call(authClient.organization.cancelInvitation({ invitationId }), 'Failed to cancel invitation');
+
+export interface MyInvitation {
+  id: string;
+  organizationId: string;
+  organizationName: string;
+  role: string;
+  inviterEmail: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export const myInvitationsQuery = queryOptions({
+  queryKey: ['my-invitations'],
+  queryFn: async () => (await api<{ data: MyInvitation[] }>('/invitations', {}, 'Failed to load invitations')).data,
+});
+
+export const acceptInvitation = (invitationId: string) =>
+  call(authClient.organization.acceptInvitation({ invitationId }), 'Failed to accept invitation');
+
+export const rejectInvitation = (invitationId: string) =>
+  call(authClient.organization.rejectInvitation({ invitationId }), 'Failed to reject invitation');
