@@ -14,6 +14,7 @@ import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { organizationRoutes } from './routes/organizations';
 import { invitationRoutes } from './routes/invitations';
+import { adminRoutes } from './routes/admin';
 import { devMailboxApi, devMailboxPage } from './routes/dev-mailbox';
 import type { Mailer } from './mail/mailer';
 
@@ -64,6 +65,7 @@ export function createApp({ config, auth, database, logger, spa, mailer }: AppDe
   app.route('/api/v1/me', meRoutes(auth));
   app.route('/api/v1/organizations', organizationRoutes({ auth, database }));
   app.route('/api/v1/invitations', invitationRoutes({ auth, database }));
+  app.route('/api/v1/admin', adminRoutes({ auth, database }));
   if (mailer.mailbox) {
     app.route('/api/v1/dev/mailbox', devMailboxApi(mailer.mailbox));
     app.route('/dev/mailbox', devMailboxPage(mailer.mailbox));

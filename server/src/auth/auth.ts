@@ -92,6 +92,14 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/admin/impersonate-user' && ctx.request) {
+          const target = (ctx.body as { userId?: unknown } | undefined)?.userId;
+          const user = typeof target === 'string' ? await ctx.context.internalAdapter.findUserById(target) : null;
+          const banned = user as { banned?: boolean | null; banExpires?: Date | string | null } | null;
+          if (banned?.banned && (!banned.banExpires || new Date(banned.banExpires).getTime() > Date.now())) {
+            throw new APIError('BAD_REQUEST', { message: 'A banned user cannot be impersonated' });
+          }
+        }
         if (ctx.path === '/api-key/create' && ctx.request) {
           // A guest account is temporary and unverifiable: it gets no lasting credential.
           const session = await getSessionFromCtx(ctx);
@@ -123,7 +131,19 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
       },
     },
     plugins: [
-      admin(),
+      admin({
+        // The sign-in error of a banned user says why, and until when.
+        bannedUserMessage: (user: { banReason?: string | null; banExpires?: Date | string | null }) =>
+          [
+            'You have been banned from this application.',
+            user.banReason ? `Reason: ${user.banReason}.` : '',
+            user.banExpires
+              ? `The ban ends on ${new Date(user.banExpires).toISOString().replace('T', ' ').slice(0, 16)} UTC.`
+              : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+      }),
       organization({
         ac: organizationAccess,
         roles: organizationRoles,

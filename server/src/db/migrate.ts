@@ -1,5 +1,5 @@
 import { getMigrations } from 'better-auth/db/migration';
-import { Migrator, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type MigrationProvider } from 'kysely';
 import type { Auth } from '../auth/auth';
 import type { Database } from './database';
 import { migrations } from './migrations';
@@ -16,11 +16,17 @@ export async function migrate(
   await runMigrations();
 
   const provider: MigrationProvider = { getMigrations: async () => migrations(database.engine) };
+  // Kysely looks for its tables in every schema it can see; name ours, or another schema's would do.
+  const schema =
+    database.engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: database.db,
     provider,
     migrationTableName: 'gatehouse_migration',
     migrationLockTableName: 'gatehouse_migration_lock',
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

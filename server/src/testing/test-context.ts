@@ -68,12 +68,20 @@ export async function createTestContext(engine: Engine, options: TestContextOpti
     ...(engine === 'postgres' ? { DATABASE_URL: TEST_POSTGRES_URL } : {}),
     ...options.env,
   });
-  const context = await createContext(config, {
-    logger: options.logger ?? createLogger('silent'),
-    webDist: options.webDist ?? path.join(dataDir, 'no-web-dist'),
-    database: postgres ? { postgresSchema: postgres.schema } : {},
-    ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
-  });
+  let context: AppContext;
+  try {
+    context = await createContext(config, {
+      logger: options.logger ?? createLogger('silent'),
+      webDist: options.webDist ?? path.join(dataDir, 'no-web-dist'),
+      database: postgres ? { postgresSchema: postgres.schema } : {},
+      ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
+    });
+  } catch (error) {
+    // A failed start leaves nothing behind for the next run to trip over.
+    await postgres?.drop();
+    if (!options.reuse) fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return Object.assign(context, {
     dataDir,
     postgresSchema: postgres?.schema,

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, emailSchema } from './validation';
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+/** Ban durations offered in the Ban User form, in seconds. */
+export const BAN_DURATION_SUGGESTIONS = [
+  { seconds: 3600, label: '1 hour' },
+  { seconds: 86400, label: '1 day' },
+  { seconds: 604800, label: '1 week' },
+] as const;
+
+/** The admin user list's view: sent to the server and kept in the page URL. */
+export const adminUserListQuerySchema = z.object({
+  search: z.string().trim().max(200, 'search is at most 200 characters').default(''),
+  searchField: z.enum(['email', 'name'], { message: 'searchField must be email or name' }).default('email'),
+  role: z.enum(['all', 'user', 'admin'], { message: 'role must be all, user or admin' }).default('all'),
+  sortBy: z
+    .enum(['createdAt', 'name', 'email'], { message: 'sortBy must be createdAt, name or email' })
+    .default('createdAt'),
+  sortDirection: z.enum(['asc', 'desc'], { message: 'sortDirection must be asc or desc' }).default('desc'),
+  limit: z.coerce
+    .number({ message: 'limit must be 10, 20, 50 or 100' })
+    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), 'limit must be 10, 20, 50 or 100')
+    .default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce
+    .number({ message: 'offset must be a whole number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be 0 or more')
+    .default(0),
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+export interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  role: string;
+  banned: boolean;
+  banReason: string | null;
+  banExpires: string | null;
+  isAnonymous: boolean;
+  createdAt: string;
+  updatedAt: string;
+  organizationId: string | null;
+  organizationName: string | null;
+  organizationRole: string | null;
+}
+
+export interface AdminUserList {
+  users: AdminUserRow[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export const adminCreateUserSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  name: z.string().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH, 'Name is too long'),
+  role: z.enum(['user', 'admin'], { message: 'role must be user or admin' }).default('user'),
+  emailVerified: z.boolean().default(false),
+  organizationId: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type AdminCreateUserInput = z.input<typeof adminCreateUserSchema>;
+
+export const organizationNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(NAME_MAX_LENGTH, 'Name is too long');
+
+export interface AdminOrganizationRow {
+  id: string;
+  name: string;
+  slug: string;
+  memberCount: number;
+  teamCount: number;
+  createdAt: string;
+}
+
+/** Ban duration field: whole seconds, or empty for a permanent ban. */
+export function parseBanDuration(value: string): number | undefined | 'invalid' {
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  if (!/^\d+$/.test(trimmed)) return 'invalid';
+  const seconds = Number.parseInt(trimmed, 10);
+  return seconds > 0 ? seconds : 'invalid';
+}

@@ -1,0 +1,150 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { sql } from 'kysely';
+import {
+  adminCreateUserSchema,
+  adminUserListQuerySchema,
+  organizationNameSchema,
+  type AdminOrganizationRow,
+} from '#common/admin';
+import { isPlatformAdmin } from '#common/roles';
+import type { Auth } from '../../auth/auth';
+import type { Database } from '../../db/database';
+import { toIsoDate } from '../../db/dates';
+import { apiError } from '../../http/api-error';
+import { requireUser, type PrincipalVariables } from '../../http/session';
+import { listUsers } from './user-list';
+
+type Env = { Variables: PrincipalVariables };
+
+function requireAdmin(auth: Auth): MiddlewareHandler<Env> {
+  const authenticate = requireUser(auth);
+  return (c, next) =>
+    authenticate(c, async () => {
+      if (!isPlatformAdmin(c.get('principal').user.role)) {
+        c.res = apiError(c, 403, 'FORBIDDEN', 'Only platform admins may do this');
+        return;
+      }
+      await next();
+    });
+}
+
+const firstIssue = (error: { issues: Array<{ path: PropertyKey[]; message: string }> }) => {
+  const issue = error.issues[0];
+  return issue ? issue.message : 'Invalid request';
+};
+
+/** An APIError from Better Auth, as our own error body with its status. */
+function fromAuthError(c: Parameters<typeof apiError>[0], error: unknown, fallback: string) {
+  const status = (error as { statusCode?: number }).statusCode;
+  const message = (error as { body?: { message?: string } }).body?.message ?? fallback;
+  if (status && status >= 400 && status < 500) return apiError(c, status as 400, 'BAD_REQUEST', message);
+  throw error;
+}
+
+const slugify = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'organization';
+
+/** Platform admin API: the user list the console needs, user creation into an organization, organizations. */
+export function adminRoutes({ auth, database }: { auth: Auth; database: Database }) {
+  const { db } = database;
+  return new Hono<Env>()
+    .use('*', requireAdmin(auth))
+    .get('/users', async (c) => {
+      const parsed = adminUserListQuerySchema.safeParse(c.req.query());
+      if (!parsed.success) return apiError(c, 400, 'BAD_REQUEST', firstIssue(parsed.error));
+      return c.json(await listUsers(database, parsed.data));
+    })
+    .post('/users', async (c) => {
+      const parsed = adminCreateUserSchema.safeParse(await c.req.json().catch(() => null));
+      if (!parsed.success) return apiError(c, 400, 'BAD_REQUEST', firstIssue(parsed.error));
+      const input = parsed.data;
+      if (input.organizationId) {
+        const organization = await db
+          .selectFrom('organization')
+          .select('id')
+          .where('id', '=', input.organizationId)
+          .executeTakeFirst();
+        if (!organization) return apiError(c, 404, 'NOT_FOUND', 'Organization not found');
+      }
+      let created;
+      try {
+        created = await auth.api.createUser({
+          body: {
+            email: input.email,
+            password: input.password,
+            name: input.name,
+            role: input.role,
+            data: { emailVerified: input.emailVerified },
+          },
+        });
+      } catch (error) {
+        return fromAuthError(c, error, 'Failed to create user');
+      }
+      if (input.organizationId) {
+        try {
+          await auth.api.addMember({
+            body: { userId: created.user.id, organizationId: input.organizationId, role: 'member' },
+          });
+        } catch (error) {
+          // No half-made account: without its membership the user is removed again.
+          await (await auth.$context).internalAdapter.deleteUser(created.user.id);
+          return fromAuthError(c, error, 'Failed to add the user to the organization');
+        }
+      }
+      return c.json({ user: created.user }, 201);
+    })
+    .get('/organizations', async (c) => {
+      const rows = await db
+        .selectFrom('organization as o')
+        .select([
+          'o.id',
+          'o.name',
+          'o.slug',
+          'o.createdAt',
+          sql<number>`(select count(*) from ${sql.table('member')} as mc where mc.${sql.ref('organizationId')} = o.id)`.as(
+            'memberCount',
+          ),
+          sql<number>`(select count(*) from ${sql.table('team')} as tc where tc.${sql.ref('organizationId')} = o.id)`.as(
+            'teamCount',
+          ),
+        ])
+        .orderBy('o.createdAt', 'desc')
+        .execute();
+      return c.json({
+        data: rows.map((row): AdminOrganizationRow => ({
+          id: row.id,
+          name: row.name,
+          slug: row.slug,
+          memberCount: Number(row.memberCount),
+          teamCount: Number(row.teamCount),
+          createdAt: toIsoDate(row.createdAt),
+        })),
+      });
+    })
+    .post('/organizations', async (c) => {
+      const body = (await c.req.json().catch(() => null)) as { name?: unknown } | null;
+      const parsed = organizationNameSchema.safeParse(body?.name);
+      if (!parsed.success) return apiError(c, 400, 'BAD_REQUEST', firstIssue(parsed.error));
+      const base = slugify(parsed.data);
+      const taken = new Set(
+        (await db.selectFrom('organization').select('slug').where('slug', 'like', `${base}%`).execute()).map(
+          (row) => row.slug,
+        ),
+      );
+      let slug = base;
+      for (let suffix = 2; taken.has(slug); suffix += 1) slug = `${base}-${suffix}`;
+      try {
+        const organization = await auth.api.createOrganization({
+          body: { name: parsed.data, slug, userId: c.get('principal').user.id, keepCurrentActiveOrganization: true },
+        });
+        return c.json({ data: organization }, 201);
+      } catch (error) {
+        return fromAuthError(c, error, 'Failed to create organization');
+      }
+    });
+}
