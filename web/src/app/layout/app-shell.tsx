@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { signOut } from '@/features/auth/api/auth-actions';
 import { cn } from '@/lib/cn';
 import { forgetSession, useSession } from '@/lib/session';
+import { ImpersonationBanner } from './impersonation-banner';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -29,6 +30,7 @@ export function AppShell() {
 
   return (
     <div className="min-h-screen">
+      <ImpersonationBanner session={session} />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
           <span className="text-lg font-semibold tracking-tight text-indigo-700">Gatehouse</span>

@@ -1,3 +1,5 @@
+import { AdminOrganizationsScreen } from '@/features/admin-organizations/components/organizations-screen';
+
 export function Component() {
-  return <h2 className="text-lg font-semibold">Organizations</h2>;
+  return <AdminOrganizationsScreen />;
 }

@@ -1,4 +1,5 @@
 import { isPlatformAdmin } from '#common/roles';
+import { UsersScreen } from '@/features/admin-users/components/users-screen';
 import { useSession } from '@/lib/session';
 
 export function Component() {
@@ -11,5 +12,5 @@ export function Component() {
       </div>
     );
   }
-  return <h2 className="text-lg font-semibold">Users</h2>;
+  return <UsersScreen />;
 }

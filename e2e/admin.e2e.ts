@@ -1,0 +1,139 @@
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { expectPath, useBrowser } from './support/browser';
+import { E2E_ADMIN } from './support/server';
+import { createUser, newUser, signInContext } from './support/users';
+
+describe('admin console', () => {
+  const t = useBrowser();
+
+  it('creates a user in an organization, finds, edits, bans, unbans, impersonates, revokes sessions and deletes them', async () => {
+    const id = crypto.randomBytes(3).toString('hex');
+    const organizationName = `Admin Org ${id}`;
+    const user = { name: `Casey ${id}`, email: `casey-${id}@gatehouse.test`, password: `casey-${id}-password` };
+    const { page } = t;
+    await signInContext(t.context, t.baseURL, E2E_ADMIN);
+
+    // An organization to put the user in.
+    await page.goto('/admin/organizations');
+    await page.getByLabel('Organization name').fill(organizationName);
+    await page.getByLabel('Organization name').press('Enter');
+    const organizationRow = page.getByTestId('organization-row').filter({ hasText: organizationName });
+    await organizationRow.waitFor();
+    // The admin who created it is its owner; Better Auth gives it a default team.
+    expect(await organizationRow.locator('td').nth(3).textContent()).toBe('1');
+    expect(await organizationRow.locator('td').nth(4).textContent()).toBe('1');
+
+    // Create the user in it.
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('heading', { name: /^Users \(\d+\)$/ }).waitFor();
+    await page.getByRole('button', { name: 'Create User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create User' });
+    await dialog.getByLabel('Name', { exact: true }).fill(user.name);
+    await dialog.getByLabel('Email', { exact: true }).fill(user.email);
+    await dialog.getByLabel('Password').fill(user.password);
+    await dialog.getByLabel('Organization (optional)').selectOption({ label: organizationName });
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Find them by name and by email; the view is in the URL.
+    const rows = page.getByTestId('user-row');
+    await page.getByLabel('Search by').selectOption('name');
+    await page.getByLabel('Search users').fill(`casey ${id}`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(organizationName);
+    expect(new URL(page.url()).searchParams.get('search')).toBe(`casey ${id}`);
+    await page.reload();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.getByLabel('Search users').inputValue()).toBe(`casey ${id}`);
+
+    await page.getByLabel('Search by').selectOption('email');
+    await page.getByLabel('Search users').fill(`${id}@gatehouse`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Users (1)' }).count()).toBe(1);
+
+    // Edit.
+    await page.getByRole('button', { name: `Edit ${user.email}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await edit.getByLabel('Name', { exact: true }).fill(`Casey Renamed ${id}`);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await rows.first().getByText(`Casey Renamed ${id}`).waitFor();
+
+    // Ban: their sign-in fails with the reason.
+    await page.getByRole('button', { name: `Ban ${user.email}` }).click();
+    const ban = page.getByRole('dialog', { name: 'Ban User' });
+    await ban.getByLabel('Reason').fill('abuse');
+    await ban.getByRole('button', { name: '1 day' }).click();
+    expect(await ban.getByLabel('Duration in seconds (empty for permanent)').inputValue()).toBe('86400');
+    await ban.getByRole('button', { name: 'Ban User' }).click();
+    await rows.first().getByText('Banned').waitFor();
+    const refused = await fetch(`${t.baseURL}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: t.baseURL },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/banned.*Reason: abuse/);
+
+    // Unban: they can sign in again (which also gives them a session to revoke).
+    await page.getByRole('button', { name: `Unban ${user.email}` }).click();
+    await rows.first().getByText('Active').waitFor();
+    const userContext = await t.browser.newContext({ baseURL: t.baseURL });
+    await signInContext(userContext, t.baseURL, user);
+
+    // Sessions: listed in User Details and revoked.
+    await page.getByRole('button', { name: `View details of ${user.email}` }).click();
+    const details = page.getByRole('dialog', { name: 'User Details' });
+    await details.getByRole('list', { name: 'Active sessions' }).getByRole('listitem').first().waitFor();
+    await details.getByRole('button', { name: 'Revoke All' }).click();
+    await details.getByText('No active sessions.').waitFor();
+    const stale = await userContext.request.get(`${t.baseURL}/api/auth/get-session`);
+    expect(await stale.json()).toBeNull();
+    await userContext.close();
+    await details.getByRole('button', { name: 'Close' }).click();
+
+    // Impersonate, then stop.
+    await page.getByRole('button', { name: `Impersonate ${user.email}` }).click();
+    await expectPath(page, '/profile');
+    await page.getByText(`You are being impersonated as Casey Renamed ${id}`).waitFor();
+    expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Stop Impersonating' }).click();
+    await page.getByRole('link', { name: 'Admin' }).waitFor();
+    expect(await page.getByText('You are being impersonated').count()).toBe(0);
+
+    // Delete, after the confirmation.
+    await page.goto(`/admin/users?search=${id}%40gatehouse`);
+    await expect.poll(() => rows.count()).toBe(1);
+    const confirmations: string[] = [];
+    page.once('dialog', async (confirmation) => {
+      confirmations.push(confirmation.message());
+      await confirmation.accept();
+    });
+    await page.getByRole('button', { name: `Delete ${user.email}` }).click();
+    await page.getByText('No users match.').waitFor();
+    expect(confirmations).toEqual([
+      'Are you sure you want to permanently delete this user? This action cannot be undone.',
+    ]);
+  });
+
+  it('pages through users with Previous and Next', async () => {
+    // More than one page of 10, whatever else the run has created.
+    await Promise.all(Array.from({ length: 11 }, (_, index) => createUser(t.baseURL, newUser(`page${index}`))));
+    await signInContext(t.context, t.baseURL, E2E_ADMIN);
+    const { page } = t;
+    await page.goto('/admin/users?limit=10');
+    const heading = await page.getByRole('heading', { name: /^Users \(\d+\)$/ }).textContent();
+    const total = Number(/\((\d+)\)/.exec(heading ?? '')![1]);
+    const pages = Math.max(1, Math.ceil(total / 10));
+    await page.getByText(`Page 1 of ${pages}`).waitFor();
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    expect(pages).toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(`Page 2 of ${pages}`).waitFor();
+    expect(new URL(page.url()).searchParams.get('offset')).toBe('10');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText(`Page 1 of ${pages}`).waitFor();
+  });
+});

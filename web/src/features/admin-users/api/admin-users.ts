@@ -1,0 +1,72 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AdminCreateUserInput, AdminOrganizationRow, AdminUserList, AdminUserListQuery } from '#common/admin';
+import { api } from '@/lib/api';
+import { authClient } from '@/lib/auth-client';
+import { messageOf } from '@/lib/errors';
+
+export const adminUsersQuery = (view: AdminUserListQuery) =>
+  queryOptions({
+    queryKey: ['admin-users', view],
+    queryFn: async () => {
+      const params = new URLSearchParams(Object.entries(view).map(([key, value]) => [key, String(value)]));
+      const body = await api<AdminUserList>(`/admin/users?${params}`, {}, 'Failed to load users');
+      if (!body || !Array.isArray(body.users) || typeof body.total !== 'number')
+        throw new Error('Unexpected response format from admin API');
+      return body;
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** Organizations to choose from when creating a user. */
+export const organizationChoicesQuery = queryOptions({
+  queryKey: ['admin-organizations'],
+  queryFn: async () =>
+    (await api<{ data: AdminOrganizationRow[] }>('/admin/organizations', {}, 'Failed to load organizations')).data,
+});
+
+export const createUser = (input: AdminCreateUserInput) =>
+  api('/admin/users', { method: 'POST', body: JSON.stringify(input) }, 'Failed to create user');
+
+async function call(request: Promise<{ error: unknown }>, fallback: string): Promise<void> {
+  const { error } = await request.catch(() => ({ error: {} }));
+  if (error) throw new Error(messageOf(error, fallback));
+}
+
+export const updateUser = (userId: string, data: { name: string; email: string; role: string }) =>
+  call(authClient.admin.updateUser({ userId, data }), 'Failed to update user');
+
+export const banUser = (userId: string, banReason: string, banExpiresIn: number | undefined) =>
+  call(authClient.admin.banUser({ userId, banReason: banReason || undefined, banExpiresIn }), 'Failed to ban user');
+
+export const unbanUser = (userId: string) => call(authClient.admin.unbanUser({ userId }), 'Failed to unban user');
+
+export const impersonateUser = (userId: string) =>
+  call(authClient.admin.impersonateUser({ userId }), 'Failed to impersonate user');
+
+export const removeUser = (userId: string) => call(authClient.admin.removeUser({ userId }), 'Failed to remove user');
+
+export interface AdminSession {
+  id: string;
+  token: string;
+  createdAt: string | Date;
+  expiresAt: string | Date;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  impersonatedBy?: string | null;
+}
+
+export const userSessionsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['admin-user-sessions', userId],
+    queryFn: async () => {
+      const { data, error } = await authClient.admin.listUserSessions({ userId });
+      if (error) throw new Error(messageOf(error, 'Failed to load sessions'));
+      return (data?.sessions ?? []) as AdminSession[];
+    },
+  });
+
+export const revokeSession = (sessionToken: string) =>
+  call(authClient.admin.revokeUserSession({ sessionToken }), 'Failed to revoke session');
+
+export const revokeAllSessions = (userId: string) =>
+  call(authClient.admin.revokeUserSessions({ userId }), 'Failed to revoke sessions');
