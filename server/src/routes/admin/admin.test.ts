@@ -116,6 +116,20 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
     expect((await list('search=After Rename&searchField=name')).body.total).toBe(0);
   });
 
+  it('keeps the totals right through sign-ups, role changes and removals', async () => {
+    const totals = async () => {
+      const [all, admins, users] = await Promise.all([list(''), list('role=admin'), list('role=user')]);
+      return { all: all.body.total, admins: admins.body.total, users: users.body.total };
+    };
+    const before = await totals();
+    const { id } = await signUp('counted@example.com', 'Counted');
+    expect(await totals()).toEqual({ all: before.all + 1, admins: before.admins, users: before.users + 1 });
+    await admin.post('/api/auth/admin/set-role', { userId: id, role: 'admin' });
+    expect(await totals()).toEqual({ all: before.all + 1, admins: before.admins + 1, users: before.users });
+    await admin.post('/api/auth/admin/remove-user', { userId: id });
+    expect(await totals()).toEqual(before);
+  });
+
   it('refuses a malformed view with a 400 naming the field', async () => {
     for (const [query, message] of [
       ['limit=15', 'limit must be 10, 20, 50 or 100'],

@@ -1,7 +1,13 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { AdminUserList, AdminUserListQuery, AdminUserRow } from '#common/admin';
 import type { Database } from '../../db/database';
 import { toIsoDate } from '../../db/dates';
+
+/** Past the last page a windowed count has no row to ride on: count on its own. */
+async function countAll(filtered: SelectQueryBuilder<any, 'u', object>): Promise<number> {
+  const row = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
 
 /** Shorter terms have no trigram to look up; they are matched by a plain scan. */
 const TRIGRAM = 3;
@@ -30,30 +36,43 @@ export async function listUsers(database: Database, query: AdminUserListQuery): 
   if (query.role !== 'all') filtered = filtered.where('u.role', '=', query.role);
   if (query.search) filtered = filtered.where(searchCondition(database, query.searchField, query.search));
 
-  const [rows, count] = await Promise.all([
-    filtered
-      .select([
-        'u.id',
-        'u.name',
-        'u.email',
-        'u.emailVerified',
-        'u.image',
-        'u.role',
-        'u.banned',
-        'u.banReason',
-        'u.banExpires',
-        'u.isAnonymous',
-        'u.createdAt',
-        'u.updatedAt',
-      ])
-      .orderBy(`u.${query.sortBy}`, query.sortDirection)
-      .orderBy('u.id', query.sortDirection)
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
+  const page = filtered
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.emailVerified',
+      'u.image',
+      'u.role',
+      'u.banned',
+      'u.banReason',
+      'u.banExpires',
+      'u.isAnonymous',
+      'u.createdAt',
+      'u.updatedAt',
+    ])
+    .orderBy(`u.${query.sortBy}`, query.sortDirection)
+    .orderBy('u.id', query.sortDirection)
+    .limit(query.limit)
+    .offset(query.offset);
 
+  let rows: Awaited<ReturnType<typeof page.execute>>;
+  let total: number;
+  if (query.search) {
+    // A search matches few rows: one query returns the page and, in each row, the count of all matches.
+    const counted = await page.select(sql<number>`count(*) over ()`.as('matches')).execute();
+    rows = counted;
+    total = counted.length > 0 ? Number(counted[0]!.matches) : await countAll(filtered);
+  } else {
+    // Without a search the total is the kept count per role, not a count of every row.
+    const counts = db.selectFrom('user_role_count').select((eb) => eb.fn.sum<number>('total').as('total'));
+    const [pageRows, kept] = await Promise.all([
+      page.execute(),
+      (query.role === 'all' ? counts : counts.where('role', '=', query.role)).executeTakeFirst(),
+    ]);
+    rows = pageRows;
+    total = Number(kept?.total ?? 0);
+  }
   const memberships = rows.length
     ? await db
         .selectFrom('member as m')
@@ -73,7 +92,7 @@ export async function listUsers(database: Database, query: AdminUserListQuery): 
 
   const flag = (value: unknown) => value === true || value === 1 || value === '1';
   return {
-    total: Number(count.total),
+    total,
     limit: query.limit,
     offset: query.offset,
     users: rows.map((row): AdminUserRow => {
