@@ -1,19 +1,10 @@
 import { Hono } from 'hono';
+import type { MyInvitation } from '#common/organizations';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/database';
 import { apiError } from '../http/api-error';
 import { requireUser, type PrincipalVariables } from '../http/session';
 import { toIsoDate } from '../db/dates';
-
-export interface MyInvitation {
-  id: string;
-  organizationId: string;
-  organizationName: string;
-  role: string;
-  inviterEmail: string | null;
-  createdAt: string;
-  expiresAt: string;
-}
 
 /**
  * The caller's pending invitations with the organization's name and the inviter's email, in one

@@ -1,17 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { MyOrganization } from '#common/organizations';
 import { api } from './api';
 
-export interface MyOrganization {
-  id: string;
-  name: string;
-  slug: string;
-  createdAt: string;
-  role: string;
-  memberCount: number;
-  teamCount: number;
-}
-
 /** The caller's organizations with role and counts (used by /organizations and by My Access). */
+export type { MyOrganization };
+
 export const myOrganizationsQuery = queryOptions({
   queryKey: ['my-organizations'],
   queryFn: async () =>

@@ -1,15 +1,16 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { sql } from 'kysely';
 import {
   adminCreateUserSchema,
   adminUserListQuerySchema,
   organizationNameSchema,
   type AdminOrganizationRow,
 } from '#common/admin';
+import { slugify } from '#common/organizations';
 import { isPlatformAdmin } from '#common/roles';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
 import { toIsoDate } from '../../db/dates';
+import { organizationCounts } from '../../db/organization-counts';
 import { apiError } from '../../http/api-error';
 import { requireUser, type PrincipalVariables } from '../../http/session';
 import { listUsers } from './user-list';
@@ -40,14 +41,6 @@ function fromAuthError(c: Parameters<typeof apiError>[0], error: unknown, fallba
   if (status && status >= 400 && status < 500) return apiError(c, status as 400, 'BAD_REQUEST', message);
   throw error;
 }
-
-const slugify = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40) || 'organization';
 
 /** Platform admin API: the user list the console needs, user creation into an organization, organizations. */
 export function adminRoutes({ auth, database }: { auth: Auth; database: Database }) {
@@ -101,18 +94,7 @@ export function adminRoutes({ auth, database }: { auth: Auth; database: Database
     .get('/organizations', async (c) => {
       const rows = await db
         .selectFrom('organization as o')
-        .select([
-          'o.id',
-          'o.name',
-          'o.slug',
-          'o.createdAt',
-          sql<number>`(select count(*) from ${sql.table('member')} as mc where mc.${sql.ref('organizationId')} = o.id)`.as(
-            'memberCount',
-          ),
-          sql<number>`(select count(*) from ${sql.table('team')} as tc where tc.${sql.ref('organizationId')} = o.id)`.as(
-            'teamCount',
-          ),
-        ])
+        .select(['o.id', 'o.name', 'o.slug', 'o.createdAt', ...organizationCounts])
         .orderBy('o.createdAt', 'desc')
         .execute();
       return c.json({

@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { NameForm } from '@/components/ui/name-form';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, truncate } from '@/lib/format';
 import { adminOrganizationsQuery, createAdminOrganization } from '../api/admin-organizations';
@@ -11,38 +8,23 @@ import { adminOrganizationsQuery, createAdminOrganization } from '../api/admin-o
 export function AdminOrganizationsScreen() {
   const queryClient = useQueryClient();
   const organizations = useQuery(adminOrganizationsQuery);
-  const [name, setName] = useState('');
   const create = useMutation({
     mutationFn: createAdminOrganization,
-    onSuccess: async () => {
-      setName('');
-      await queryClient.invalidateQueries({ queryKey: adminOrganizationsQuery.queryKey });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOrganizationsQuery.queryKey }),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim()) create.mutate(name.trim());
-  };
 
   return (
     <div className="space-y-6">
-      <form className="space-y-2 rounded-xl border border-slate-200 bg-white p-4" onSubmit={onSubmit}>
-        <ErrorBox message={create.error?.message} />
-        <div className="flex flex-wrap items-end gap-2">
-          <div className="min-w-56 flex-1">
-            <Label htmlFor="admin-organization-name">Organization name</Label>
-            <Input
-              id="admin-organization-name"
-              value={name}
-              maxLength={100}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
-          <Button type="submit" disabled={!name.trim() || create.isPending}>
-            Create Organization
-          </Button>
-        </div>
-      </form>
+      <div className="rounded-xl border border-slate-200 bg-white p-4">
+        <NameForm
+          id="admin-organization-name"
+          label="Organization name"
+          submitLabel="Create Organization"
+          onSubmit={create.mutateAsync}
+          pending={create.isPending}
+          error={create.error?.message}
+        />
+      </div>
 
       <ErrorBox message={organizations.error?.message} />
       {organizations.isPending ? (

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { slugify, type MyInvitation } from '#common/organizations';
 import type { OrganizationTeamSummary } from '#common/teams';
 import { api } from '@/lib/api';
 import { authClient } from '@/lib/auth-client';
@@ -9,14 +10,6 @@ async function call<T>(request: Promise<{ data: T | null; error: unknown }>, fal
   if (error || data === null) throw new Error(messageOf(error, fallback));
   return data;
 }
-
-const slugify = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40) || 'organization';
 
 /** Creates an organization; the slug comes from the name, with a suffix when it is taken. */
 export async function createOrganization(name: string) {
@@ -76,16 +69,6 @@ export const inviteMember = (organizationId: string, email: string, role: 'membe
 
 export const cancelInvitation = (invitationId: string) =>
   call(authClient.organization.cancelInvitation({ invitationId }), 'Failed to cancel invitation');
-
-export interface MyInvitation {
-  id: string;
-  organizationId: string;
-  organizationName: string;
-  role: string;
-  inviterEmail: string | null;
-  createdAt: string;
-  expiresAt: string;
-}
 
 export const myInvitationsQuery = queryOptions({
   queryKey: ['my-invitations'],

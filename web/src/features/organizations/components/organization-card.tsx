@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NameForm } from '@/components/ui/name-form';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -18,39 +19,26 @@ import { cancelInvitation, createTeam, invitationsQuery, inviteMember, teamsQuer
 
 function CreateTeamForm({ organizationId, onDone }: { organizationId: string; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
   const create = useMutation({
     mutationFn: (teamName: string) => createTeam(organizationId, teamName),
     onSuccess: async () => {
-      setName('');
       onDone();
       await queryClient.invalidateQueries({ queryKey: teamsQuery(organizationId).queryKey });
       await queryClient.invalidateQueries({ queryKey: myOrganizationsQuery.queryKey });
     },
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim()) create.mutate(name.trim());
-  };
   return (
-    <form className="mt-3 space-y-2" onSubmit={onSubmit}>
-      <ErrorBox message={create.error?.message} />
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-56 flex-1">
-          <Label htmlFor={`team-name-${organizationId}`}>Team name</Label>
-          <Input
-            id={`team-name-${organizationId}`}
-            value={name}
-            maxLength={100}
-            autoFocus
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <Button type="submit" disabled={!name.trim() || create.isPending}>
-          Create Team
-        </Button>
-      </div>
-    </form>
+    <div className="mt-3">
+      <NameForm
+        id={`team-name-${organizationId}`}
+        label="Team name"
+        submitLabel="Create Team"
+        onSubmit={create.mutateAsync}
+        pending={create.isPending}
+        error={create.error?.message}
+        autoFocus
+      />
+    </div>
   );
 }
 

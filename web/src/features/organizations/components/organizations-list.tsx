@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorBox } from '@/components/ui/error-box';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { NameForm } from '@/components/ui/name-form';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
@@ -14,37 +11,20 @@ import { OrganizationCard } from './organization-card';
 
 function CreateOrganizationForm() {
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
   const create = useMutation({
     mutationFn: createOrganization,
-    onSuccess: async () => {
-      setName('');
-      await queryClient.invalidateQueries({ queryKey: myOrganizationsQuery.queryKey });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myOrganizationsQuery.queryKey }),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim()) create.mutate(name.trim());
-  };
   return (
     <Card title="New Organization">
-      <form className="space-y-2" onSubmit={onSubmit}>
-        <ErrorBox message={create.error?.message} />
-        <div className="flex flex-wrap items-end gap-2">
-          <div className="min-w-56 flex-1">
-            <Label htmlFor="organization-name">Organization name</Label>
-            <Input
-              id="organization-name"
-              value={name}
-              maxLength={100}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
-          <Button type="submit" disabled={!name.trim() || create.isPending}>
-            Create Organization
-          </Button>
-        </div>
-      </form>
+      <NameForm
+        id="organization-name"
+        label="Organization name"
+        submitLabel="Create Organization"
+        onSubmit={create.mutateAsync}
+        pending={create.isPending}
+        error={create.error?.message}
+      />
     </Card>
   );
 }
