@@ -135,5 +135,12 @@ describe('admin console', () => {
     expect(new URL(page.url()).searchParams.get('offset')).toBe('10');
     await page.getByRole('button', { name: 'Previous' }).click();
     await page.getByText(`Page 1 of ${pages}`).waitFor();
+
+    // Sorting by name is sent to the server and kept in the URL too.
+    await page.getByRole('button', { name: 'User', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sortBy')).toBe('name');
+    expect(new URL(page.url()).searchParams.get('sortDirection')).toBe('asc');
+    const names = await page.getByTestId('user-row').locator('td:first-child p.font-medium').allTextContents();
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 });

@@ -37,6 +37,35 @@ function useView(): [AdminUserListQuery, (change: Partial<AdminUserListQuery>) =
   return [view, update];
 }
 
+/** A column header that sorts by its field; a second click reverses the order. */
+function SortableHeader({
+  label,
+  field,
+  view,
+  onSort,
+}: {
+  label: string;
+  field: AdminUserListQuery['sortBy'];
+  view: AdminUserListQuery;
+  onSort: (change: Partial<AdminUserListQuery>) => void;
+}) {
+  const active = view.sortBy === field;
+  const next =
+    active && view.sortDirection === 'desc' ? 'asc' : active ? 'desc' : field === 'createdAt' ? 'desc' : 'asc';
+  return (
+    <th className="px-4 py-3" aria-sort={active ? (view.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        className="uppercase hover:text-slate-800"
+        onClick={() => onSort({ sortBy: field, sortDirection: next, offset: 0 })}
+      >
+        {label}
+        {active ? (view.sortDirection === 'asc' ? ' ↑' : ' ↓') : ''}
+      </button>
+    </th>
+  );
+}
+
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'ban' | 'details'; user: AdminUserRow } | null;
 
 function IconButton({
@@ -159,11 +188,11 @@ export function UsersScreen() {
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
             <tr>
-              <th className="px-4 py-3">User</th>
+              <SortableHeader label="User" field="name" view={view} onSort={setView} />
               <th className="px-4 py-3">Role</th>
               <th className="px-4 py-3">Organization</th>
               <th className="px-4 py-3">Status</th>
-              <th className="px-4 py-3">Created</th>
+              <SortableHeader label="Created" field="createdAt" view={view} onSort={setView} />
               <th className="px-4 py-3">Actions</th>
             </tr>
           </thead>
