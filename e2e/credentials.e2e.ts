@@ -126,7 +126,12 @@ describe('API keys and passkeys', () => {
     await authenticator.setAutomaticPresence(false);
     await openProfile('cancel');
     const { page } = t;
+    // As a person would: the prompt is up (its options have arrived) when Cancel is pressed.
+    const optionsArrived = page.waitForResponse((response) =>
+      response.url().includes('/passkey/generate-register-options'),
+    );
     await page.getByRole('button', { name: 'Add Passkey' }).click();
+    await optionsArrived;
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toBe('registration cancelled');
