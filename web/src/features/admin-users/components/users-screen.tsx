@@ -225,7 +225,7 @@ export function UsersScreen() {
                         <span className="text-xs text-slate-500">({user.organizationRole})</span>
                       </span>
                     ) : (
-                      <span className="text-slate-400">—</span>
+                      <span className="text-slate-500">—</span>
                     )}
                   </td>
                   <td className="px-4 py-3">

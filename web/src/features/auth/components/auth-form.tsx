@@ -180,7 +180,7 @@ export function AuthForm() {
         </Button>
       </form>
 
-      <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+      <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
         <span className="h-px flex-1 bg-slate-200" />
         Or
         <span className="h-px flex-1 bg-slate-200" />

@@ -90,8 +90,11 @@ export function SessionDebug({ session: data }: { session: SessionData }) {
               <h3 className="text-sm font-semibold">Session object</h3>
               <CopyButton value={json} label="Copy JSON" className="border border-slate-200" />
             </div>
+            {/* Focusable, so keyboard users can scroll it. */}
             <pre
               data-testid="session-json"
+              tabIndex={0}
+              aria-label="Session object as JSON"
               className="max-h-96 overflow-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100"
             >
               {json}
@@ -106,7 +109,7 @@ export function SessionDebug({ session: data }: { session: SessionData }) {
                   className="flex items-center justify-between rounded border border-slate-200 px-3 py-1.5 text-sm"
                 >
                   <span className="font-mono text-xs">{check}</span>
-                  <span className={passes ? 'text-green-700' : 'text-slate-400'}>{passes ? 'true' : 'false'}</span>
+                  <span className={passes ? 'text-green-700' : 'text-slate-500'}>{passes ? 'true' : 'false'}</span>
                 </li>
               ))}
             </ul>

@@ -45,9 +45,9 @@ export function SessionInformation({ session: { session, user } }: { session: Se
           </div>
         ))}
       </dl>
-      <p className="mt-4 text-xs text-slate-400">
+      <p className="mt-4 text-xs text-slate-500">
         Location from your network provider or{' '}
-        <a href="https://db-ip.com" className="underline hover:text-slate-600" target="_blank" rel="noreferrer">
+        <a href="https://db-ip.com" className="underline hover:text-slate-700" target="_blank" rel="noreferrer">
           IP Geolocation by DB-IP
         </a>
         .

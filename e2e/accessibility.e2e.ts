@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
+import { E2E_ADMIN } from './support/server';
+import { createUser, newUser, signInContext } from './support/users';
+
+/** Serious and critical WCAG 2 A/AA violations on a screen, as "rule: target" lines. */
+async function violations(page: import('playwright-core').Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+describe('accessibility', () => {
+  const t = useBrowser();
+
+  it('has no serious violations on the sign-in and sign-up screens', async () => {
+    await t.page.goto('/auth');
+    await t.page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    expect(await violations(t.page)).toEqual([]);
+    await t.page.getByRole('button', { name: 'Sign up' }).click();
+    await t.page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    expect(await violations(t.page)).toEqual([]);
+  });
+
+  it('has no serious violations on the profile, organizations and admin screens', async () => {
+    const user = await createUser(t.baseURL, newUser('a11y'));
+    await signInContext(t.context, t.baseURL, user);
+    await t.page.goto('/profile');
+    await t.page.getByRole('heading', { name: 'My Invitations' }).waitFor();
+    await t.page.getByRole('button', { name: 'Show Details' }).click();
+    expect(await violations(t.page)).toEqual([]);
+    await t.page.goto('/organizations');
+    await t.page.getByRole('heading', { name: 'New Organization' }).waitFor();
+    expect(await violations(t.page)).toEqual([]);
+
+    await t.context.clearCookies();
+    await signInContext(t.context, t.baseURL, E2E_ADMIN);
+    await t.page.goto('/admin/users');
+    await t.page.getByTestId('user-row').first().waitFor();
+    expect(await violations(t.page)).toEqual([]);
+  });
+});
