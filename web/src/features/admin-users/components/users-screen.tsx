@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { adminUsersQuery, impersonateUser, removeUser, unbanUser } from '../api/admin-users';
 import { BanUserModal, CreateUserModal, EditUserModal, UserDetailsModal } from './user-modals';
 
@@ -99,6 +100,7 @@ export function UsersScreen() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const users = useQuery(adminUsersQuery(view));
+  const currentUserId = useSession().data?.user.id;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-users'] });
 
   const action = useMutation({
@@ -255,9 +257,12 @@ export function UsersScreen() {
                           <Ban className="size-4" aria-hidden />
                         </IconButton>
                       )}
-                      <IconButton label={`Impersonate ${user.email}`} onClick={() => impersonate.mutate(user.id)}>
-                        <VenetianMask className="size-4" aria-hidden />
-                      </IconButton>
+                      {/* Admins cannot be impersonated, nor can one act as oneself. */}
+                      {!user.role.includes('admin') && user.id !== currentUserId && (
+                        <IconButton label={`Impersonate ${user.email}`} onClick={() => impersonate.mutate(user.id)}>
+                          <VenetianMask className="size-4" aria-hidden />
+                        </IconButton>
+                      )}
                       <IconButton
                         danger
                         label={`Delete ${user.email}`}
