@@ -4,8 +4,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDate } from '@/lib/format';
 import { myOrganizationsQuery } from '@/lib/organizations';
+import { OrganizationFacts } from './organization-facts';
 
 export function MyAccessCard() {
   const organizations = useQuery(myOrganizationsQuery);
@@ -31,22 +31,7 @@ export function MyAccessCard() {
                   {organization.memberCount} {organization.memberCount === 1 ? 'member' : 'members'}
                 </span>
               </button>
-              {open === organization.id && (
-                <dl className="grid gap-2 px-4 pb-3 text-sm sm:grid-cols-3">
-                  <div>
-                    <dt className="text-xs text-slate-500 uppercase">Created</dt>
-                    <dd>{formatDate(organization.createdAt)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-slate-500 uppercase">Slug</dt>
-                    <dd className="font-mono">{organization.slug}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-slate-500 uppercase">Role</dt>
-                    <dd>{organization.role}</dd>
-                  </div>
-                </dl>
-              )}
+              {open === organization.id && <OrganizationFacts organization={organization} className="px-4 pb-3" />}
             </li>
           ))}
         </ul>

@@ -13,8 +13,9 @@ import { NameForm } from '@/components/ui/name-form';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { formatDate, truncate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { myOrganizationsQuery, type MyOrganization } from '@/lib/organizations';
+import { OrganizationFacts } from './organization-facts';
 import { cancelInvitation, createTeam, invitationsQuery, inviteMember, teamsQuery } from '../api/organizations';
 
 function CreateTeamForm({ organizationId, onDone }: { organizationId: string; onDone: () => void }) {
@@ -143,26 +144,7 @@ export function OrganizationCard({ organization }: { organization: MyOrganizatio
       </button>
       {open && (
         <div className="border-t border-slate-100 px-5 py-4">
-          <dl className="grid gap-2 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="text-xs text-slate-500 uppercase">Your role</dt>
-              <dd>{role}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-500 uppercase">Slug</dt>
-              <dd className="font-mono">{organization.slug}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-500 uppercase">Created</dt>
-              <dd>{formatDate(organization.createdAt)}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-500 uppercase">ID</dt>
-              <dd className="font-mono" title={organization.id}>
-                {truncate(organization.id, 8)}
-              </dd>
-            </div>
-          </dl>
+          <OrganizationFacts organization={organization} />
 
           <div className="mt-6 flex items-center justify-between">
             <h4 className="text-sm font-semibold">Teams</h4>
