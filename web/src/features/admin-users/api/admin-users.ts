@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminCreateUserInput, AdminOrganizationRow, AdminUserList, AdminUserListQuery } from '#common/admin';
 import { api } from '@/lib/api';
 import { authClient } from '@/lib/auth-client';
-import { messageOf } from '@/lib/errors';
+import { messageOf, unwrap } from '@/lib/errors';
 
 export const adminUsersQuery = (view: AdminUserListQuery) =>
   queryOptions({
@@ -27,23 +27,18 @@ export const organizationChoicesQuery = queryOptions({
 export const createUser = (input: AdminCreateUserInput) =>
   api('/admin/users', { method: 'POST', body: JSON.stringify(input) }, 'Failed to create user');
 
-async function call(request: Promise<{ error: unknown }>, fallback: string): Promise<void> {
-  const { error } = await request.catch(() => ({ error: {} }));
-  if (error) throw new Error(messageOf(error, fallback));
-}
-
 export const updateUser = (userId: string, data: { name: string; email: string; role: string }) =>
-  call(authClient.admin.updateUser({ userId, data }), 'Failed to update user');
+  unwrap(authClient.admin.updateUser({ userId, data }), 'Failed to update user');
 
 export const banUser = (userId: string, banReason: string, banExpiresIn: number | undefined) =>
-  call(authClient.admin.banUser({ userId, banReason: banReason || undefined, banExpiresIn }), 'Failed to ban user');
+  unwrap(authClient.admin.banUser({ userId, banReason: banReason || undefined, banExpiresIn }), 'Failed to ban user');
 
-export const unbanUser = (userId: string) => call(authClient.admin.unbanUser({ userId }), 'Failed to unban user');
+export const unbanUser = (userId: string) => unwrap(authClient.admin.unbanUser({ userId }), 'Failed to unban user');
 
 export const impersonateUser = (userId: string) =>
-  call(authClient.admin.impersonateUser({ userId }), 'Failed to impersonate user');
+  unwrap(authClient.admin.impersonateUser({ userId }), 'Failed to impersonate user');
 
-export const removeUser = (userId: string) => call(authClient.admin.removeUser({ userId }), 'Failed to remove user');
+export const removeUser = (userId: string) => unwrap(authClient.admin.removeUser({ userId }), 'Failed to remove user');
 
 export interface AdminSession {
   id: string;
@@ -66,7 +61,7 @@ export const userSessionsQuery = (userId: string) =>
   });
 
 export const revokeSession = (sessionToken: string) =>
-  call(authClient.admin.revokeUserSession({ sessionToken }), 'Failed to revoke session');
+  unwrap(authClient.admin.revokeUserSession({ sessionToken }), 'Failed to revoke session');
 
 export const revokeAllSessions = (userId: string) =>
-  call(authClient.admin.revokeUserSessions({ userId }), 'Failed to revoke sessions');
+  unwrap(authClient.admin.revokeUserSessions({ userId }), 'Failed to revoke sessions');

@@ -104,7 +104,7 @@ export function UsersScreen() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-users'] });
 
   const action = useMutation({
-    mutationFn: (work: () => Promise<void>) => work(),
+    mutationFn: (work: () => Promise<unknown>) => work(),
     onMutate: () => setActionError(null),
     onSuccess: refresh,
     onError: (caught) => setActionError(caught.message),

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API_KEY_DEFAULT_EXPIRES_IN_SECONDS } from '#common/api-keys';
 import { authClient } from '@/lib/auth-client';
-import { messageOf } from '@/lib/errors';
+import { messageOf, unwrap } from '@/lib/errors';
 
 export interface ApiKeyRow {
   id: string;
@@ -30,7 +30,4 @@ export async function createApiKey(name: string): Promise<string> {
   return data.key;
 }
 
-export async function deleteApiKey(keyId: string): Promise<void> {
-  const { error } = await authClient.apiKey.delete({ keyId }).catch(() => ({ error: {} }));
-  if (error) throw new Error(messageOf(error, 'Failed to delete API key'));
-}
+export const deleteApiKey = (keyId: string) => unwrap(authClient.apiKey.delete({ keyId }), 'Failed to delete API key');

@@ -3,13 +3,7 @@ import { slugify, type MyInvitation } from '#common/organizations';
 import type { OrganizationTeamSummary } from '#common/teams';
 import { api } from '@/lib/api';
 import { authClient } from '@/lib/auth-client';
-import { messageOf } from '@/lib/errors';
-
-async function call<T>(request: Promise<{ data: T | null; error: unknown }>, fallback: string): Promise<T> {
-  const { data, error } = await request.catch(() => ({ data: null, error: {} }));
-  if (error || data === null) throw new Error(messageOf(error, fallback));
-  return data;
-}
+import { messageOf, unwrap } from '@/lib/errors';
 
 /** Creates an organization; the slug comes from the name, with a suffix when it is taken. */
 export async function createOrganization(name: string) {
@@ -32,7 +26,7 @@ export const teamsQuery = (organizationId: string) =>
   queryOptions({
     queryKey: ['teams', organizationId],
     queryFn: () =>
-      call(
+      unwrap(
         authClient.$fetch<OrganizationTeamSummary[]>('/team-permissions/list-teams', {
           method: 'GET',
           query: { organizationId },
@@ -42,7 +36,7 @@ export const teamsQuery = (organizationId: string) =>
   });
 
 export const createTeam = (organizationId: string, name: string) =>
-  call(authClient.organization.createTeam({ name, organizationId }), 'Failed to create team');
+  unwrap(authClient.organization.createTeam({ name, organizationId }), 'Failed to create team');
 
 export interface PendingInvitation {
   id: string;
@@ -56,7 +50,7 @@ export const invitationsQuery = (organizationId: string) =>
   queryOptions({
     queryKey: ['organization-invitations', organizationId],
     queryFn: async () => {
-      const all = await call(
+      const all = await unwrap(
         authClient.organization.listInvitations({ query: { organizationId } }),
         'Failed to load invitations',
       );
@@ -65,10 +59,10 @@ export const invitationsQuery = (organizationId: string) =>
   });
 
 export const inviteMember = (organizationId: string, email: string, role: 'member' | 'admin') =>
-  call(authClient.organization.inviteMember({ organizationId, email, role }), 'Failed to send invitation');
+  unwrap(authClient.organization.inviteMember({ organizationId, email, role }), 'Failed to send invitation');
 
 export const cancelInvitation = (invitationId: string) =>
-  call(authClient.organization.cancelInvitation({ invitationId }), 'Failed to cancel invitation');
+  unwrap(authClient.organization.cancelInvitation({ invitationId }), 'Failed to cancel invitation');
 
 export const myInvitationsQuery = queryOptions({
   queryKey: ['my-invitations'],
@@ -76,7 +70,7 @@ export const myInvitationsQuery = queryOptions({
 });
 
 export const acceptInvitation = (invitationId: string) =>
-  call(authClient.organization.acceptInvitation({ invitationId }), 'Failed to accept invitation');
+  unwrap(authClient.organization.acceptInvitation({ invitationId }), 'Failed to accept invitation');
 
 export const rejectInvitation = (invitationId: string) =>
-  call(authClient.organization.rejectInvitation({ invitationId }), 'Failed to reject invitation');
+  unwrap(authClient.organization.rejectInvitation({ invitationId }), 'Failed to reject invitation');

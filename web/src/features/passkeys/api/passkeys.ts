@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { WebAuthnAbortService } from '@simplewebauthn/browser';
 import { authClient } from '@/lib/auth-client';
-import { messageOf } from '@/lib/errors';
+import { messageOf, unwrap } from '@/lib/errors';
 import { PASSKEY_MESSAGES, registrationErrorMessage } from '@/lib/passkey-errors';
 
 export interface PasskeyRow {
@@ -59,12 +59,8 @@ export function cancelPasskeyCeremony() {
   }
 }
 
-export async function renamePasskey(id: string, name: string): Promise<void> {
-  const { error } = await authClient.passkey.updatePasskey({ id, name }).catch(() => ({ error: {} }));
-  if (error) throw new Error(messageOf(error, 'Failed to rename passkey'));
-}
+export const renamePasskey = (id: string, name: string) =>
+  unwrap(authClient.passkey.updatePasskey({ id, name }), 'Failed to rename passkey');
 
-export async function deletePasskey(id: string): Promise<void> {
-  const { error } = await authClient.passkey.deletePasskey({ id }).catch(() => ({ error: {} }));
-  if (error) throw new Error(messageOf(error, 'Failed to delete passkey'));
-}
+export const deletePasskey = (id: string) =>
+  unwrap(authClient.passkey.deletePasskey({ id }), 'Failed to delete passkey');

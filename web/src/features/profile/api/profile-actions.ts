@@ -1,33 +1,18 @@
 import { API_URL, authClient } from '@/lib/auth-client';
-import { messageOf } from '@/lib/errors';
-
-/** Each action resolves on success or throws an Error whose message is ready to show. */
-async function run<T>(
-  call: () => Promise<{ data?: T | null; error: unknown }>,
-  fallback: string,
-): Promise<T | null | undefined> {
-  let result: { data?: T | null; error: unknown };
-  try {
-    result = await call();
-  } catch {
-    throw new Error(fallback);
-  }
-  if (result.error) throw new Error(messageOf(result.error, fallback));
-  return result.data;
-}
+import { unwrap } from '@/lib/errors';
 
 export const profileCallbackURL = (query = '') => `${window.location.origin}/profile${query}`;
 
-export const updateName = (name: string) => run(() => authClient.updateUser({ name }), 'Failed to update profile');
+export const updateName = (name: string) => unwrap(authClient.updateUser({ name }), 'Failed to update profile');
 
 export const sendVerification = (email: string) =>
-  run(
-    () => authClient.sendVerificationEmail({ email, callbackURL: profileCallbackURL('?verified=1') }),
+  unwrap(
+    authClient.sendVerificationEmail({ email, callbackURL: profileCallbackURL('?verified=1') }),
     'Failed to send verification email',
   );
 
 export const changeEmail = (newEmail: string) =>
-  run(() => authClient.changeEmail({ newEmail, callbackURL: profileCallbackURL() }), 'Failed to change email');
+  unwrap(authClient.changeEmail({ newEmail, callbackURL: profileCallbackURL() }), 'Failed to change email');
 
 /** Uploads the picture, then makes it the user's image. */
 export async function uploadAvatar(file: File): Promise<void> {
@@ -49,5 +34,5 @@ export async function uploadAvatar(file: File): Promise<void> {
   } | null;
   if (!response.ok) throw new Error(payload?.message ?? `Upload failed: ${response.status}`);
   if (!payload?.success || !payload.url) throw new Error('Failed to upload image');
-  await run(() => authClient.updateUser({ image: payload.url }), 'Failed to upload image');
+  await unwrap(authClient.updateUser({ image: payload.url }), 'Failed to upload image');
 }

@@ -1,15 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TeamDetails, TeamPermissionMode, TeamRole } from '#common/teams';
 import { authClient } from '@/lib/auth-client';
-import { messageOf } from '@/lib/errors';
+import { messageOf, unwrap } from '@/lib/errors';
 
 export class TeamNotFoundError extends Error {}
-
-async function call<T>(request: Promise<{ data: T | null; error: unknown }>, fallback: string): Promise<T> {
-  const { data, error } = await request.catch(() => ({ data: null, error: {} }));
-  if (error || data === null) throw new Error(messageOf(error, fallback));
-  return data;
-}
 
 export const teamQuery = (teamId: string) =>
   queryOptions({
@@ -27,7 +21,7 @@ export const teamQuery = (teamId: string) =>
   });
 
 const post = <T>(path: string, body: Record<string, unknown>, fallback: string) =>
-  call(authClient.$fetch<T>(path, { method: 'POST', body }), fallback);
+  unwrap(authClient.$fetch<T>(path, { method: 'POST', body }), fallback);
 
 export const setPermissionMode = (teamId: string, permissionMode: TeamPermissionMode) =>
   post('/team-permissions/set-permission-mode', { teamId, permissionMode }, 'Failed to update the team');
@@ -47,7 +41,7 @@ export const deleteTeam = (teamId: string) =>
 
 /** The organization's members, to find a person by email before adding them to a team. */
 export async function findOrganizationMember(organizationId: string, email: string) {
-  const organization = await call(
+  const organization = await unwrap(
     authClient.organization.getFullOrganization({ query: { organizationId, membersLimit: 10_000 } }),
     'Failed to load the organization',
   );
