@@ -46,6 +46,26 @@ describe('mail over a real SMTP conversation', () => {
   });
 });
 
+describe('an SMTP server that cannot be reached', () => {
+  it('answers 502 with a message, not a 500', async () => {
+    // A port nothing listens on: the connection is refused at once.
+    const context = await createTestContext('sqlite', { env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    try {
+      const client = new TestClient(context.app);
+      await client.post('/api/auth/sign-up/email', {
+        email: 'down@example.com',
+        password: 'down-password-1',
+        name: 'Down',
+      });
+      const sent = await client.post('/api/auth/send-verification-email', { email: 'down@example.com' });
+      expect(sent.status).toBe(502);
+      expect(sent.body.message).toBe('The email could not be sent. Try again later.');
+    } finally {
+      await context.destroy();
+    }
+  });
+});
+
 describe('production without SMTP', () => {
   it('answers a clear 503 instead of pretending to send, and has no mailbox', async () => {
     const context = await createTestContext('sqlite', {

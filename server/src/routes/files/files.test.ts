@@ -148,6 +148,17 @@ describe.each(ENGINES)('avatar upload on %s', (engine) => {
     expect((await user.get(`/api/v1/files/${first.body.id}`)).status).toBe(200);
   });
 
+  it('serves a private file to its owner only', async () => {
+    const body = form(await image('png'), 'image/png');
+    body.set('isPublic', 'false');
+    const uploaded = await upload(body);
+    expect(uploaded.status).toBe(201);
+    const own = await client.get(`/api/v1/files/${uploaded.body.id}`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect((await new TestClient(context.app).get(`/api/v1/files/${uploaded.body.id}`)).status).toBe(404);
+  });
+
   it('answers an unknown file with a 404 JSON error', async () => {
     const response = await client.get('/api/v1/files/does-not-exist');
     expect(response.status).toBe(404);

@@ -238,6 +238,31 @@ describe.each(ENGINES)('team permissions on %s', (engine) => {
     });
   });
 
+  it('removes a member, and answers 404 for someone who is not one', async () => {
+    const teamId = await team('defined');
+    const owner = people.orgOwner.client;
+    expect(
+      (await owner.post('/api/auth/team-permissions/remove-member', { teamId, userId: people.teamMember.id })).body,
+    ).toEqual({ success: true });
+    const again = await owner.post('/api/auth/team-permissions/remove-member', {
+      teamId,
+      userId: people.teamMember.id,
+    });
+    expect(again.status).toBe(404);
+    expect(again.body.code).toBe('NOT_A_TEAM_MEMBER');
+    const promote = await owner.post('/api/auth/team-permissions/set-role', {
+      teamId,
+      userId: people.extra.id,
+      role: 'owner',
+    });
+    expect(promote.status).toBe(404);
+    expect(promote.body.code).toBe('NOT_A_TEAM_MEMBER');
+    // The removed member no longer sees the private team.
+    expect((await people.teamMember.client.get(`/api/auth/team-permissions/get-team?teamId=${teamId}`)).status).toBe(
+      404,
+    );
+  });
+
   it('adds the same person once, however many requests race', async () => {
     const teamId = await team('defined');
     const attempts = await Promise.all(
