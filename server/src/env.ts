@@ -26,6 +26,10 @@ export interface Config {
   trustProxyGeoHeaders: boolean;
   /** MaxMind-format databases for visitor location; 'default' is the bundled DB-IP City Lite. */
   geoipDatabases: string[] | 'default' | 'off';
+  /** Unsafe, development only: serve outgoing mail to anyone at /dev/mailbox. */
+  unsafeDevMailbox: boolean;
+  /** Unsafe: turn the rate limits off (some tests need it). */
+  unsafeDisableRateLimit: boolean;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +111,8 @@ const schema = z.object({
       (value) => ['default', 'off'].includes(value) || value.split(',').every((file) => fs.existsSync(file.trim())),
       { message: 'must be default, off, or paths of existing .mmdb files, comma-separated' },
     ),
+  UNSAFE_DEV_MAILBOX: z.enum(['true', 'false'], { message: 'must be true or false' }),
+  UNSAFE_DISABLE_RATE_LIMIT: z.enum(['true', 'false'], { message: 'must be true or false' }),
 });
 
 /** A secret is strong enough when it is long and not one character repeated. */
@@ -132,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     TRUSTED_PROXIES: list(env.TRUSTED_PROXIES),
     TRUST_PROXY_GEO_HEADERS: optional(env.TRUST_PROXY_GEO_HEADERS)?.toLowerCase() ?? 'false',
     GEOIP_DATABASE: optional(env.GEOIP_DATABASE) ?? 'default',
+    UNSAFE_DEV_MAILBOX: optional(env.UNSAFE_DEV_MAILBOX)?.toLowerCase() ?? 'false',
+    UNSAFE_DISABLE_RATE_LIMIT: optional(env.UNSAFE_DISABLE_RATE_LIMIT)?.toLowerCase() ?? 'false',
   };
 
   const parsed = schema.safeParse(raw);
@@ -158,6 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('BETTER_AUTH_SECRET is required in production (generate one with: openssl rand -hex 32)');
     }
     if (!values.PUBLIC_URL) problems.push('PUBLIC_URL is required in production (the URL people open the console at)');
+    if (values.UNSAFE_DEV_MAILBOX === 'true') {
+      problems.push('UNSAFE_DEV_MAILBOX must not be true in production: it lets anyone read every mail');
+    }
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -181,5 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       values.GEOIP_DATABASE === 'default' || values.GEOIP_DATABASE === 'off'
         ? values.GEOIP_DATABASE
         : list(values.GEOIP_DATABASE).map((file) => path.resolve(file)),
+    unsafeDevMailbox: values.UNSAFE_DEV_MAILBOX === 'true',
+    unsafeDisableRateLimit: values.UNSAFE_DISABLE_RATE_LIMIT === 'true',
   };
 }

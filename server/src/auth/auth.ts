@@ -8,12 +8,13 @@ import type { Redis } from 'ioredis';
 import { API_KEY_DEFAULT_EXPIRES_IN_SECONDS, API_KEY_RATE_LIMIT } from '#common/api-keys';
 import { organizationAccess, organizationRoles } from '#common/permissions';
 import { sessionGeoSchema } from '#common/session-fields';
-import { nameSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
 import type { Config } from '../env';
 import type { Database } from '../db/database';
 import type { Logger } from '../lib/logger';
 import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
 import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail/templates';
+import { checkAuthInput } from './input-rules';
 import { teamPermissions } from './plugins/team-permissions';
 import { geoFromHeaders, type GeoLookup } from './session-geo';
 
@@ -40,9 +41,6 @@ async function send(mailer: Mailer, message: Parameters<Mailer['send']>[0]) {
   }
 }
 
-/** Names are checked on every path that sets one (sign-up, profile edit, admin edit). */
-const NAME_PATHS = new Set(['/sign-up/email', '/update-user', '/admin/create-user', '/admin/update-user']);
-
 export function createAuth({ config, database, secret, logger, mailer, geoLookup, redis }: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
   return betterAuth({
@@ -59,7 +57,7 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
       log: (level, message) => logger[level](`auth: ${message}`),
     },
     rateLimit: {
-      enabled: config.nodeEnv === 'production',
+      enabled: !config.unsafeDisableRateLimit,
       storage: redis ? 'secondary-storage' : 'memory',
     },
     emailAndPassword: {
@@ -107,14 +105,7 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
             throw new APIError('FORBIDDEN', { message: 'Guest accounts cannot create API keys. Sign up first.' });
           }
         }
-        const body = ctx.body as { name?: unknown; data?: { name?: unknown } } | undefined;
-        if (!NAME_PATHS.has(ctx.path) || !body) return;
-        const name = ctx.path === '/admin/update-user' ? body.data?.name : body.name;
-        // Missing or mistyped fields are left to the endpoint's own validation, which names them all.
-        if (typeof name !== 'string') return;
-        const parsed = nameSchema.safeParse(name);
-        if (!parsed.success)
-          throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Invalid name' });
+        checkAuthInput(ctx.path, ctx.body);
       }),
     },
     databaseHooks: {

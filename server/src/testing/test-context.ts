@@ -65,6 +65,9 @@ export async function createTestContext(engine: Engine, options: TestContextOpti
     DATA_DIR: dataDir,
     PUBLIC_URL: TEST_ORIGIN,
     LOG_LEVEL: 'silent',
+    // In-process requests share one client address, so the limits would trip across tests: tests
+    // that check rate limits turn them back on with UNSAFE_DISABLE_RATE_LIMIT=false.
+    UNSAFE_DISABLE_RATE_LIMIT: 'true',
     ...(engine === 'postgres' ? { DATABASE_URL: TEST_POSTGRES_URL } : {}),
     ...options.env,
   });
