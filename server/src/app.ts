@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { Auth } from './auth/auth';
-import type { Config } from './env';
+import { allowedOrigins, type Config } from './env';
 import type { Database } from './db/database';
 import { apiError } from './http/api-error';
 import { handleAuthRequest } from './http/auth-handler';
+import { originCheck } from './http/origin-check';
 import { withClientAddress } from './http/client-address';
 import type { loadSpa } from './http/spa';
 import { errorFields, type Logger } from './lib/logger';
@@ -59,16 +60,19 @@ export function createApp({ config, auth, database, logger, spa, mailer }: AppDe
   const uploadBodyLimit = limitBody(MAX_UPLOAD_BODY_BYTES);
   app.use('/api/*', (c, next) => (c.req.path === UPLOAD_PATH ? uploadBodyLimit : apiBodyLimit)(c, next));
 
+  app.use('/api/v1/*', originCheck(allowedOrigins(config), [UPLOAD_PATH]));
+
   app.all('/api/auth/*', (c) => handleAuthRequest(auth, withClientAddress(c, config.trustedProxies), logger));
   app.route('/api/v1/health', healthRoutes(database));
   app.route('/api/v1/files', fileRoutes({ auth, database, publicUrl: config.publicUrl }));
   app.route('/api/v1/me', meRoutes(auth));
   app.route('/api/v1/organizations', organizationRoutes({ auth, database }));
   app.route('/api/v1/invitations', invitationRoutes({ auth, database }));
-  app.route('/api/v1/admin', adminRoutes({ auth, database }));
-  if (mailer.mailbox) {
-    app.route('/api/v1/dev/mailbox', devMailboxApi(mailer.mailbox));
-    app.route('/dev/mailbox', devMailboxPage(mailer.mailbox));
+  app.route('/api/v1/admin', adminRoutes({ auth, database, outbox: mailer.outbox }));
+  if (mailer.outbox && config.unsafeDevMailbox) {
+    // Opt-in and unsafe: anyone who can reach the server reads every mail, sign-in links included.
+    app.route('/api/v1/dev/mailbox', devMailboxApi(mailer.outbox));
+    app.route('/dev/mailbox', devMailboxPage(mailer.outbox));
   }
   app.all('/api/*', (c) => apiError(c, 404, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
 

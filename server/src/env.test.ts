@@ -71,6 +71,23 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('https://id.example.com');
   });
 
+  it('keeps the unsafe switches off unless asked, and the open mailbox out of production', () => {
+    expect(loadConfig({})).toMatchObject({ unsafeDevMailbox: false, unsafeDisableRateLimit: false });
+    expect(loadConfig({ UNSAFE_DEV_MAILBOX: 'true', UNSAFE_DISABLE_RATE_LIMIT: 'TRUE' })).toMatchObject({
+      unsafeDevMailbox: true,
+      unsafeDisableRateLimit: true,
+    });
+    expect(problemsOf({ UNSAFE_DEV_MAILBOX: 'yes' })).toMatch(/UNSAFE_DEV_MAILBOX must be true or false/);
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://id.example.com',
+        BETTER_AUTH_SECRET: '3f9a1c7e5b2d8046a9e1f3c5b7d9e2a4c6f8b0d1',
+        UNSAFE_DEV_MAILBOX: 'true',
+      }),
+    ).toMatch(/UNSAFE_DEV_MAILBOX must not be true in production/);
+  });
+
   it('accepts PostgreSQL, Redis and SMTP URLs and a list of trusted origins', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgresql://app@db:5432/gatehouse',

@@ -115,6 +115,11 @@ const schema = z.object({
   UNSAFE_DISABLE_RATE_LIMIT: z.enum(['true', 'false'], { message: 'must be true or false' }),
 });
 
+/** Origins whose pages may call the API with cookies: the console's own, and any configured. */
+export function allowedOrigins(config: Pick<Config, 'publicUrl' | 'trustedOrigins'>): string[] {
+  return [...new Set([new URL(config.publicUrl).origin, ...config.trustedOrigins])];
+}
+
 /** A secret is strong enough when it is long and not one character repeated. */
 function isStrongSecret(secret: string): boolean {
   return secret.length >= 32 && new Set(secret).size >= 10;

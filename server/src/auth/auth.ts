@@ -9,7 +9,7 @@ import { API_KEY_DEFAULT_EXPIRES_IN_SECONDS, API_KEY_RATE_LIMIT } from '#common/
 import { organizationAccess, organizationRoles } from '#common/permissions';
 import { sessionGeoSchema } from '#common/session-fields';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
-import type { Config } from '../env';
+import { allowedOrigins, type Config } from '../env';
 import type { Database } from '../db/database';
 import type { Logger } from '../lib/logger';
 import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
@@ -50,7 +50,7 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
     secret,
     database: { db: database.db, type: database.engine },
     secondaryStorage: redis ? redisStorage({ client: redis, keyPrefix: 'gatehouse:' }) : undefined,
-    trustedOrigins: [publicUrl.origin, ...config.trustedOrigins],
+    trustedOrigins: allowedOrigins(config),
     telemetry: { enabled: false },
     logger: {
       level: 'warn',
@@ -86,6 +86,9 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
       additionalFields: sessionGeoSchema,
     },
     advanced: {
+      // Better Auth skips its origin and callback-URL checks when NODE_ENV is test; never skip them.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'], trustedProxies: config.trustedProxies },
     },
     hooks: {
@@ -140,6 +143,8 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
         roles: organizationRoles,
         teams: { enabled: true, allowRemovingAllTeams: true },
         invitationExpiresIn: 60 * 60 * 24 * 7,
+        // Anyone can sign up with an invitee's address: only its verified owner may answer the invitation.
+        requireEmailVerificationOnInvitation: true,
         sendInvitationEmail: async ({ email, role, organization, inviter }) =>
           send(
             mailer,

@@ -17,6 +17,13 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     return client;
   }
 
+  /** Proves the address the way a person does: the mailed verification link. */
+  async function verify(client: TestClient, email: string) {
+    await client.post('/api/auth/send-verification-email', { email });
+    const link = new URL(context.mailer.outbox!.list(email)[0]!.links[0]!);
+    await client.get(`${link.pathname}${link.search}`);
+  }
+
   it('mails the invitee, who sees the invitation, accepts it and becomes a member', async () => {
     const owner = await signUp('owner@example.com', 'Owner');
     const organization = (await owner.post('/api/auth/organization/create', { name: 'Initech', slug: 'initech' })).body;
@@ -27,7 +34,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     });
     expect(invited.status).toBe(200);
 
-    const mail = (await owner.get('/api/v1/dev/mailbox?to=guest@example.com')).body.messages[0];
+    const mail = context.mailer.outbox!.list('guest@example.com')[0]!;
     expect(mail.subject).toBe('You are invited to join Initech');
     expect(mail.text).toContain('Owner invited you to join Initech on Gatehouse as member.');
     expect(mail.links).toEqual(['http://localhost:3000/profile']);
@@ -42,7 +49,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     );
     expect((await guest.get('/api/v1/invitations')).status).toBe(403);
     await guest.post('/api/auth/send-verification-email', { email: 'guest@example.com' });
-    const link = new URL((await guest.get('/api/v1/dev/mailbox?to=guest@example.com')).body.messages[0].links[0]);
+    const link = new URL(context.mailer.outbox!.list('guest@example.com')[0]!.links[0]!);
     await guest.get(`${link.pathname}${link.search}`);
     const mine = await guest.get('/api/v1/invitations');
     expect(mine.body.data).toMatchObject([
@@ -79,6 +86,10 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     });
 
     const invitee = await signUp('no@example.com', 'No');
+    // Until the address is proven, the account may not answer for it.
+    const unproven = await invitee.post('/api/auth/organization/reject-invitation', { invitationId: first.body.id });
+    expect(unproven.status).toBe(403);
+    await verify(invitee, 'no@example.com');
     expect(
       (await invitee.post('/api/auth/organization/reject-invitation', { invitationId: first.body.id })).status,
     ).toBe(200);
@@ -107,5 +118,38 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
       organizationId: organization.id,
     });
     expect(refused.status).toBe(403);
+  });
+
+  it('refuses invitation squatting: members cannot list invitations, unverified accounts cannot accept', async () => {
+    const owner = await signUp('founder@example.com', 'Founder');
+    const organization = (await owner.post('/api/auth/organization/create', { name: 'Pied Piper', slug: 'pied' })).body;
+    const invitation = await owner.post('/api/auth/organization/invite-member', {
+      email: 'cto@example.com',
+      role: 'admin',
+      organizationId: organization.id,
+    });
+    const member = await signUp('intern@example.com', 'Intern');
+    await context.auth.api.addMember({
+      body: {
+        userId: (await member.get('/api/auth/get-session')).body.user.id,
+        organizationId: organization.id,
+        role: 'member',
+      },
+    });
+    const listed = await member.get(`/api/auth/organization/list-invitations?organizationId=${organization.id}`);
+    expect(listed.status).toBe(403);
+    expect(JSON.stringify(listed.body)).not.toContain(invitation.body.id);
+    const full = await member.get(`/api/auth/organization/get-full-organization?organizationId=${organization.id}`);
+    expect(full.body.invitations).toEqual([]);
+
+    const squatter = await signUp('cto@example.com', 'Not The CTO');
+    const accepted = await squatter.post('/api/auth/organization/accept-invitation', {
+      invitationId: invitation.body.id,
+    });
+    expect(accepted.status).toBe(403);
+    expect(accepted.body.code).toBe('EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION');
+    expect((await squatter.get('/api/v1/organizations')).body.data).toEqual([]);
+    const pending = await owner.get(`/api/auth/organization/list-invitations?organizationId=${organization.id}`);
+    expect(pending.body).toMatchObject([{ email: 'cto@example.com', status: 'pending' }]);
   });
 });

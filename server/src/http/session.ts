@@ -15,15 +15,22 @@ export interface PrincipalVariables {
   principal: Principal;
 }
 
-type Outcome = { principal: Principal } | { status: 401 | 429; message: string } | null;
+type Outcome = { principal: Principal } | { status: 401 | 403 | 429; message: string } | null;
+
+export interface AuthenticateOptions {
+  /** Whether an API key (`x-api-key`) may stand in for the session on this route. */
+  apiKey: boolean;
+}
 
 /**
- * Our `/api/v1` routes accept the session cookie or an API key in `x-api-key`. API keys do not reach
- * Better Auth's own `/api/auth` endpoints: a key can call the API, never manage the account.
+ * Our `/api/v1` routes accept the session cookie, and the few meant for scripts also an API key in
+ * `x-api-key`. API keys never reach Better Auth's own `/api/auth` endpoints nor admin routes: a key
+ * can call the API, never manage an account.
  */
-async function authenticate(auth: Auth, c: Context): Promise<Outcome> {
+async function authenticate(auth: Auth, c: Context, { apiKey }: AuthenticateOptions): Promise<Outcome> {
   const key = c.req.header(API_KEY_HEADER);
   if (key !== undefined) {
+    if (!apiKey) return { status: 403, message: 'API keys cannot be used for this call; sign in instead' };
     const result = await auth.api.verifyApiKey({ body: { key } });
     if (!result.valid || !result.key) {
       const code = result.error?.code;
@@ -42,19 +49,30 @@ async function authenticate(auth: Auth, c: Context): Promise<Outcome> {
   return session ? { principal: { user: session.user, via: 'session' } } : null;
 }
 
-export function requireUser(auth: Auth): MiddlewareHandler<{ Variables: PrincipalVariables }> {
+const CODES = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 429: 'RATE_LIMITED' } as const;
+
+export function requireUser(
+  auth: Auth,
+  options: AuthenticateOptions = { apiKey: false },
+): MiddlewareHandler<{ Variables: PrincipalVariables }> {
   return async (c, next) => {
-    const outcome = await authenticate(auth, c);
-    if (!outcome) return apiError(c, 401, 'UNAUTHORIZED', 'Sign in first, or send an API key in x-api-key');
-    if ('status' in outcome)
-      return apiError(c, outcome.status, outcome.status === 429 ? 'RATE_LIMITED' : 'UNAUTHORIZED', outcome.message);
+    const outcome = await authenticate(auth, c, options);
+    if (!outcome) {
+      return apiError(
+        c,
+        401,
+        'UNAUTHORIZED',
+        options.apiKey ? 'Sign in first, or send an API key in x-api-key' : 'Sign in first',
+      );
+    }
+    if ('status' in outcome) return apiError(c, outcome.status, CODES[outcome.status], outcome.message);
     c.set('principal', outcome.principal);
     await next();
   };
 }
 
 /** The caller when there is one (for routes that also serve visitors). */
-export async function optionalUser(auth: Auth, c: Context): Promise<AuthUser | null> {
-  const outcome = await authenticate(auth, c);
+export async function optionalUser(auth: Auth, c: Context, options: AuthenticateOptions): Promise<AuthUser | null> {
+  const outcome = await authenticate(auth, c, options);
   return outcome && 'principal' in outcome ? outcome.principal.user : null;
 }

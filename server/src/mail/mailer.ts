@@ -18,14 +18,17 @@ export interface StoredMail extends MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-  /** Present only in development without SMTP: where the messages go instead. */
-  mailbox: DevMailbox | undefined;
+  /** Present only outside production without SMTP: where the messages go instead. */
+  outbox: MailOutbox | undefined;
 }
 
 const MAILBOX_CAPACITY = 200;
 
-/** Keeps the last messages in memory so a developer (and the tests) can follow their links. */
-export class DevMailbox {
+/**
+ * Mail that could not be sent, kept in memory (the last 200) for platform admins to read in the
+ * console. Its links are credentials: nobody else may read them.
+ */
+export class MailOutbox {
   private messages: StoredMail[] = [];
 
   add(message: MailMessage & { from: string }): StoredMail {
@@ -71,7 +74,7 @@ export function createMailer({
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
-      mailbox: undefined,
+      outbox: undefined,
       async send(message) {
         await transport.sendMail({ from: mailFrom, ...message });
         logger.info('mail sent', { subject: message.subject });
@@ -80,20 +83,23 @@ export function createMailer({
   }
   if (nodeEnv === 'production') {
     return {
-      mailbox: undefined,
+      outbox: undefined,
       async send(message) {
         logger.error('mail not sent: SMTP_URL is not configured', { subject: message.subject });
         throw new MailNotConfiguredError();
       },
     };
   }
-  const mailbox = new DevMailbox();
+  const outbox = new MailOutbox();
   return {
-    mailbox,
+    outbox,
     async send(message) {
-      mailbox.add({ ...message, from: mailFrom });
-      // The link itself is a credential: logs only say where to find it.
-      logger.info('mail kept in the development mailbox (/dev/mailbox)', { subject: message.subject });
+      outbox.add({ ...message, from: mailFrom });
+      // The link itself is a credential: the log says where the mail is, never what it says.
+      logger.warn('mail not sent (no SMTP_URL): kept in the admin outbox (Admin, Outbox)', {
+        to: message.to,
+        subject: message.subject,
+      });
     },
   };
 }

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import type { DevMailbox } from '../mail/mailer';
+import type { MailOutbox } from '../mail/mailer';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-/** The development mailbox as JSON, for tests and tools. Mounted only outside production without SMTP. */
-export function devMailboxApi(mailbox: DevMailbox) {
+/** The outbox as JSON, open to anyone: mounted only with UNSAFE_DEV_MAILBOX=true, never in production. */
+export function devMailboxApi(mailbox: MailOutbox) {
   return new Hono()
     .get('/', (c) => c.json({ messages: mailbox.list(c.req.query('to')) }))
     .delete('/', (c) => {
@@ -15,7 +15,7 @@ export function devMailboxApi(mailbox: DevMailbox) {
 }
 
 /** The same mailbox as a page a person can click through. */
-export function devMailboxPage(mailbox: DevMailbox) {
+export function devMailboxPage(mailbox: MailOutbox) {
   return new Hono().get('/', (c) => {
     const messages = mailbox.list(c.req.query('to'));
     const items = messages
@@ -31,7 +31,7 @@ export function devMailboxPage(mailbox: DevMailbox) {
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title>
 <style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#0f172a}
 article{border:1px solid #e2e8f0;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}.meta{color:#64748b;font-size:14px}</style>
-</head><body><h1>Development mailbox</h1><p>Messages the server would have sent (newest first). This page exists only outside production.</p>
+</head><body><h1>Development mailbox</h1><p>Messages the server would have sent (newest first). Anyone who can open this page reads every mail: it exists only because UNSAFE_DEV_MAILBOX=true.</p>
 ${items || '<p>No messages yet.</p>'}</body></html>`);
   });
 }

@@ -9,6 +9,7 @@ import { slugify } from '#common/organizations';
 import { isPlatformAdmin } from '#common/roles';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
+import type { MailOutbox } from '../../mail/mailer';
 import { toIsoDate } from '../../db/dates';
 import { organizationCounts } from '../../db/organization-counts';
 import { apiError } from '../../http/api-error';
@@ -42,8 +43,19 @@ function fromAuthError(c: Parameters<typeof apiError>[0], error: unknown, fallba
   throw error;
 }
 
-/** Platform admin API: the user list the console needs, user creation into an organization, organizations. */
-export function adminRoutes({ auth, database }: { auth: Auth; database: Database }) {
+/**
+ * Platform admin API: the user list the console needs, user creation into an organization,
+ * organizations, and the outbox of mail that could not be sent.
+ */
+export function adminRoutes({
+  auth,
+  database,
+  outbox,
+}: {
+  auth: Auth;
+  database: Database;
+  outbox: MailOutbox | undefined;
+}) {
   const { db } = database;
   return new Hono<Env>()
     .use('*', requireAdmin(auth))
@@ -128,5 +140,6 @@ export function adminRoutes({ auth, database }: { auth: Auth; database: Database
       } catch (error) {
         return fromAuthError(c, error, 'Failed to create organization');
       }
-    });
+    })
+    .get('/outbox', (c) => c.json({ data: outbox?.list(c.req.query('to')?.slice(0, 254)) ?? [] }));
 }

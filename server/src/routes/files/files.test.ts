@@ -127,7 +127,7 @@ describe.each(ENGINES)('avatar upload on %s', (engine) => {
     badCategory.set('category', 'documents');
     expect((await upload(badCategory)).body.message).toBe('category must be one of: profile');
     const notMultipart = await client.post('/api/v1/files/upload', { file: 'x' });
-    expect(notMultipart.status).toBe(400);
+    expect(notMultipart.status).toBe(415);
   });
 
   it('keeps only the avatar in use and the newest upload', async () => {

@@ -22,7 +22,7 @@ export function fileRoutes({ auth, database, publicUrl }: { auth: Auth; database
   const files = createFileStore(database);
 
   return new Hono<{ Variables: PrincipalVariables }>()
-    .post('/upload', requireUser(auth), async (c) => {
+    .post('/upload', requireUser(auth, { apiKey: true }), async (c) => {
       let form: FormData;
       try {
         form = await c.req.raw.formData();
@@ -74,7 +74,7 @@ export function fileRoutes({ auth, database, publicUrl }: { auth: Auth; database
     .get('/:id', async (c) => {
       const file = await files.find(c.req.param('id'));
       if (file && !file.isPublic) {
-        const user = await optionalUser(auth, c);
+        const user = await optionalUser(auth, c, { apiKey: true });
         if (user?.id !== file.userId) return apiError(c, 404, 'NOT_FOUND', 'No such file');
       }
       if (!file) return apiError(c, 404, 'NOT_FOUND', 'No such file');
