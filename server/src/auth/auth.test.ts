@@ -84,6 +84,39 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     expect(stale.body).toBeNull();
   });
 
+  it('ends every other session when the password changes, even if the client did not ask', async () => {
+    const laptop = new TestClient(context.app);
+    await signUp(laptop, 'barbara.liskov@example.com');
+    const phone = new TestClient(context.app);
+    await phone.post('/api/auth/sign-in/email', { email: 'barbara.liskov@example.com', password: 'correct-horse-1' });
+    expect((await phone.get('/api/auth/get-session')).body.user.email).toBe('barbara.liskov@example.com');
+
+    const changed = await laptop.post('/api/auth/change-password', {
+      currentPassword: 'correct-horse-1',
+      newPassword: 'battery-staple-2',
+      revokeOtherSessions: false,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.token).toBeTruthy();
+    expect((await phone.get('/api/auth/get-session')).body).toBeNull();
+    expect((await laptop.get('/api/auth/get-session')).body.user.email).toBe('barbara.liskov@example.com');
+  });
+
+  it('ends every session of a user whose password an admin sets', async () => {
+    const user = new TestClient(context.app);
+    const userId = (await signUp(user, 'tony@example.com')).body.user.id;
+    const admin = new TestClient(context.app);
+    await admin.post('/api/auth/sign-in/email', { email: 'root@example.com', password: 'root-password-1' });
+    const set = await admin.post('/api/auth/admin/set-user-password', { userId, newPassword: 'reset-by-admin-1' });
+    expect(set.status).toBe(200);
+    expect((await user.get('/api/auth/get-session')).body).toBeNull();
+    const again = await new TestClient(context.app).post('/api/auth/sign-in/email', {
+      email: 'tony@example.com',
+      password: 'reset-by-admin-1',
+    });
+    expect(again.status).toBe(200);
+  });
+
   it('has no session without a cookie', async () => {
     const session = await new TestClient(context.app).get('/api/auth/get-session');
     expect(session.status).toBe(200);

@@ -2,7 +2,7 @@ import { apiKey } from '@better-auth/api-key';
 import { passkey } from '@better-auth/passkey';
 import { redisStorage } from '@better-auth/redis-storage';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { admin, anonymous, openAPI, organization } from 'better-auth/plugins';
 import type { Redis } from 'ioredis';
 import { API_KEY_DEFAULT_EXPIRES_IN_SECONDS, API_KEY_RATE_LIMIT } from '#common/api-keys';
@@ -17,6 +17,7 @@ import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail
 import { checkAuthInput } from './input-rules';
 import { teamPermissions } from './plugins/team-permissions';
 import { geoFromHeaders, type GeoLookup } from './session-geo';
+import { signUpRace } from './sign-up-race';
 
 export interface AuthDependencies {
   config: Config;
@@ -65,6 +66,7 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
     },
     emailVerification: {
       sendVerificationEmail: async ({ user, url }) =>
@@ -109,6 +111,19 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
           }
         }
         checkAuthInput(ctx.path, ctx.body);
+        if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
+          // A new password locks out whoever else holds a session, whatever the client asked for
+          // (and the caller's own session gets a new token).
+          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (isAPIError(ctx.context.returned)) return;
+        const userId = (ctx.body as { userId?: unknown } | undefined)?.userId;
+        if (ctx.path === '/admin/set-user-password' && typeof userId === 'string') {
+          // Set by an admin (a lost or leaked password): every session of the account ends.
+          await ctx.context.internalAdapter.deleteUserSessions(userId);
+        }
       }),
     },
     databaseHooks: {
@@ -158,6 +173,7 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
           ),
       }),
       teamPermissions(),
+      signUpRace(),
       anonymous(),
       passkey({ rpID: publicUrl.hostname, rpName: 'Gatehouse', origin: publicUrl.origin }),
       apiKey({
