@@ -56,7 +56,15 @@ export async function createContext(config: Config, options: ContextOptions = {}
       logger.info('database migrated', migration);
     }
     if (config.adminEmail && config.adminPassword) {
-      const outcome = await ensureAdmin(auth, { email: config.adminEmail, password: config.adminPassword });
+      const outcome = await ensureAdmin(
+        auth,
+        { email: config.adminEmail, password: config.adminPassword },
+        (takeOver) =>
+          logger.warn('ADMIN_EMAIL belonged to an account without the admin role or ADMIN_PASSWORD: taken over', {
+            email: config.adminEmail,
+            ...takeOver,
+          }),
+      );
       if (outcome !== 'unchanged') logger.info(`admin ${outcome}`, { email: config.adminEmail });
     }
     const spa = loadSpa(options.webDist ?? DEFAULT_WEB_DIST);

@@ -31,9 +31,19 @@ try {
   // The bootstrap admin from the environment is not applied here: only the one named on the command line.
   const config = { ...loadConfig(), adminEmail: undefined, adminPassword: undefined };
   const context = await createContext(config);
-  const outcome = await ensureAdmin(context.auth, { email: email.data, password, name: values.name });
+  const outcome = await ensureAdmin(context.auth, { email: email.data, password, name: values.name }, (takeOver) =>
+    process.stdout.write(
+      `The account ${email.data} was not an admin and its password was not the one given: it was taken over ` +
+        `(password replaced; ${takeOver.sessions} sessions, ${takeOver.apiKeys} API keys and ${takeOver.passkeys} passkeys removed).\n`,
+    ),
+  );
   await context.close();
-  const said = { created: 'Created admin', promoted: 'Promoted to admin', unchanged: 'Already an admin' }[outcome];
+  const said = {
+    created: 'Created admin',
+    promoted: 'Promoted to admin',
+    'taken-over': 'Took over as admin',
+    unchanged: 'Already an admin',
+  }[outcome];
   process.stdout.write(`${said}: ${email.data}\n`);
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : `Could not create the admin: ${String(error)}`);
