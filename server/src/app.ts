@@ -6,6 +6,7 @@ import { allowedOrigins, type Config } from './env';
 import type { Database } from './db/database';
 import { apiError } from './http/api-error';
 import { handleAuthRequest } from './http/auth-handler';
+import { inputGuard } from './http/input-guard';
 import { originCheck } from './http/origin-check';
 import { withClientAddress } from './http/client-address';
 import type { loadSpa } from './http/spa';
@@ -54,11 +55,16 @@ export function createApp({ config, auth, database, logger, spa, mailer }: AppDe
   const limitBody = (maxSize: number) =>
     bodyLimit({
       maxSize,
-      onError: (c) => apiError(c, 413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${maxSize} bytes`),
+      onError: (c) => {
+        // The rest of the body is never read: the connection cannot carry another request after it.
+        c.header('connection', 'close');
+        return apiError(c, 413, 'PAYLOAD_TOO_LARGE', `Request body is larger than ${maxSize} bytes`);
+      },
     });
   const apiBodyLimit = limitBody(MAX_API_BODY_BYTES);
   const uploadBodyLimit = limitBody(MAX_UPLOAD_BODY_BYTES);
   app.use('/api/*', (c, next) => (c.req.path === UPLOAD_PATH ? uploadBodyLimit : apiBodyLimit)(c, next));
+  app.use('/api/*', inputGuard());
 
   app.use('/api/v1/*', originCheck(allowedOrigins(config), [UPLOAD_PATH]));
 
