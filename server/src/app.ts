@@ -48,6 +48,14 @@ export function createApp({ config, auth, database, logger, spa, mailer }: AppDe
     });
   });
 
+  const https = config.publicUrl.startsWith('https://');
+  app.use('*', async (c, next) => {
+    await next();
+    // Served over https, browsers are told never to try plain http for this host again.
+    if (https) c.res.headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (c.req.path.startsWith('/api/')) c.res.headers.set('x-content-type-options', 'nosniff');
+  });
+
   if (config.trustedOrigins.length > 0) {
     app.use('/api/*', cors({ origin: config.trustedOrigins, credentials: true, maxAge: 600 }));
   }

@@ -186,7 +186,8 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
         // defaultExpiresIn is read as seconds by the plugin (its doc says milliseconds); min/max are days.
         keyExpiration: { defaultExpiresIn: API_KEY_DEFAULT_EXPIRES_IN_SECONDS, minExpiresIn: 1, maxExpiresIn: 365 },
       }),
-      openAPI({ path: '/reference' }),
+      // The reference page loads its viewer from a CDN, unpinned: never on a production origin.
+      openAPI({ path: '/reference', disableDefaultReference: config.nodeEnv === 'production' }),
     ],
   });
 }
