@@ -27,6 +27,7 @@ import {
   type TeamMemberRow,
   type TeamRow,
 } from './team-access';
+import { databaseOf, withTeamLock, type TeamStore } from './team-lock';
 
 const teamId = z.string().min(1).max(200);
 const userId = z.string().min(1).max(200);
@@ -77,7 +78,7 @@ async function membersOf(adapter: Adapter, team: TeamRow): Promise<TeamMemberVie
     .sort((a, b) => (a.role === b.role ? a.user.email.localeCompare(b.user.email) : a.role === 'owner' ? -1 : 1));
 }
 
-async function ownerCount(adapter: Adapter, team: TeamRow) {
+async function ownerCount(adapter: Pick<Adapter, 'count'>, team: TeamRow) {
   return adapter.count({
     model: 'teamMember',
     where: [
@@ -87,7 +88,12 @@ async function ownerCount(adapter: Adapter, team: TeamRow) {
   });
 }
 
-async function findTeamMember(adapter: Adapter, team: TeamRow, memberUserId: string) {
+/** Refuses to take away the team's last owner; call it under the team's lock, before the write. */
+async function keepAnOwner(store: TeamStore, team: TeamRow) {
+  if ((await ownerCount(store, team)) <= 1) throw fail('BAD_REQUEST', TEAM_ERROR_CODES.LAST_OWNER);
+}
+
+async function findTeamMember(adapter: Pick<Adapter, 'findOne'>, team: TeamRow, memberUserId: string) {
   return adapter.findOne<TeamMemberRow>({
     model: 'teamMember',
     where: [
@@ -197,39 +203,37 @@ export const teamPermissionRoutes = {
   teamSetRole: createAuthEndpoint(
     '/team-permissions/set-role',
     { method: 'POST', use: [sessionMiddleware], body: z.object({ teamId, userId, role: z.enum(TEAM_ROLES) }) },
-    async (ctx) => {
-      const adapter = adapterOf(ctx);
-      const access = await loadTeamAccess(adapter, ctx.body.teamId, ctx.context.session.user.id);
-      requirePermission(access, 'team:update');
-      if (ctx.body.userId === ctx.context.session.user.id) throw fail('FORBIDDEN', TEAM_ERROR_CODES.OWN_ROLE);
-      const target = await findTeamMember(adapter, access.team, ctx.body.userId);
-      if (!target) throw fail('NOT_FOUND', TEAM_ERROR_CODES.NOT_A_TEAM_MEMBER);
-      if (roleOf(target) === 'owner' && ctx.body.role !== 'owner' && (await ownerCount(adapter, access.team)) <= 1) {
-        throw fail('BAD_REQUEST', TEAM_ERROR_CODES.LAST_OWNER);
-      }
-      await adapter.update({
-        model: 'teamMember',
-        where: [{ field: 'id', value: target.id }],
-        update: { role: ctx.body.role },
-      });
-      return ctx.json({ id: target.id, teamId: access.team.id, userId: target.userId, role: ctx.body.role });
-    },
+    async (ctx) =>
+      // Under the team's lock: two demotions at once must not both see the other owner still there.
+      withTeamLock(databaseOf(ctx.context.options), ctx.body.teamId, async (store) => {
+        const access = await loadTeamAccess(store, ctx.body.teamId, ctx.context.session.user.id);
+        requirePermission(access, 'team:update');
+        if (ctx.body.userId === ctx.context.session.user.id) throw fail('FORBIDDEN', TEAM_ERROR_CODES.OWN_ROLE);
+        const target = await findTeamMember(store, access.team, ctx.body.userId);
+        if (!target) throw fail('NOT_FOUND', TEAM_ERROR_CODES.NOT_A_TEAM_MEMBER);
+        if (roleOf(target) === 'owner' && ctx.body.role !== 'owner') await keepAnOwner(store, access.team);
+        await store.update({
+          model: 'teamMember',
+          where: [{ field: 'id', value: target.id }],
+          update: { role: ctx.body.role },
+        });
+        return ctx.json({ id: target.id, teamId: access.team.id, userId: target.userId, role: ctx.body.role });
+      }),
   ),
 
   teamRemoveMember: createAuthEndpoint(
     '/team-permissions/remove-member',
     { method: 'POST', use: [sessionMiddleware], body: z.object({ teamId, userId }) },
-    async (ctx) => {
-      const adapter = adapterOf(ctx);
-      const access = await loadTeamAccess(adapter, ctx.body.teamId, ctx.context.session.user.id);
-      requirePermission(access, 'team:update');
-      const target = await findTeamMember(adapter, access.team, ctx.body.userId);
-      if (!target) throw fail('NOT_FOUND', TEAM_ERROR_CODES.NOT_A_TEAM_MEMBER);
-      if (roleOf(target) === 'owner' && (await ownerCount(adapter, access.team)) <= 1)
-        throw fail('BAD_REQUEST', TEAM_ERROR_CODES.LAST_OWNER);
-      await adapter.delete({ model: 'teamMember', where: [{ field: 'id', value: target.id }] });
-      return ctx.json({ success: true });
-    },
+    async (ctx) =>
+      withTeamLock(databaseOf(ctx.context.options), ctx.body.teamId, async (store) => {
+        const access = await loadTeamAccess(store, ctx.body.teamId, ctx.context.session.user.id);
+        requirePermission(access, 'team:update');
+        const target = await findTeamMember(store, access.team, ctx.body.userId);
+        if (!target) throw fail('NOT_FOUND', TEAM_ERROR_CODES.NOT_A_TEAM_MEMBER);
+        if (roleOf(target) === 'owner') await keepAnOwner(store, access.team);
+        await store.delete({ model: 'teamMember', where: [{ field: 'id', value: target.id }] });
+        return ctx.json({ success: true });
+      }),
   ),
 
   teamDeleteTeam: createAuthEndpoint(

@@ -68,7 +68,11 @@ export interface TeamAccess {
  * The caller's standing in a team. A team the caller may not see answers exactly like a team that
  * does not exist, so ids of other organizations' teams reveal nothing.
  */
-export async function loadTeamAccess(adapter: Adapter, teamId: string, userId: string): Promise<TeamAccess> {
+export async function loadTeamAccess(
+  adapter: Pick<Adapter, 'findOne'>,
+  teamId: string,
+  userId: string,
+): Promise<TeamAccess> {
   const team = await adapter.findOne<TeamRow>({ model: 'team', where: [{ field: 'id', value: teamId }] });
   if (!team) throw fail('NOT_FOUND', TEAM_ERROR_CODES.TEAM_NOT_FOUND);
   const [member, membership] = await Promise.all([

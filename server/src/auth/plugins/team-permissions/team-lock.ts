@@ -1,0 +1,77 @@
+import { Kysely, type Transaction } from 'kysely';
+import type { Adapter } from './team-access';
+
+/** What the owner rules read and write under the lock: Better Auth's adapter calls, equality conditions only. */
+export type TeamStore = Pick<Adapter, 'findOne' | 'count' | 'update' | 'delete'>;
+type Where = Parameters<Adapter['findOne']>[0]['where'];
+
+/**
+ * The Kysely instance Better Auth was given (`database: { db, type }`), the one its adapter queries.
+ * Better Auth's adapter runs no real transactions with that configuration, so the lock goes through Kysely.
+ */
+export function databaseOf(options: { database?: unknown }): { db: Kysely<any>; type: 'sqlite' | 'postgres' } {
+  const database = options.database as { db?: unknown; type?: unknown } | undefined;
+  if (!(database?.db instanceof Kysely) || (database.type !== 'sqlite' && database.type !== 'postgres')) {
+    throw new Error('team-permissions needs Better Auth configured with database: { db: Kysely, type }');
+  }
+  return { db: database.db, type: database.type };
+}
+
+function matching<Query extends { where: (...args: any[]) => Query }>(query: Query, where: Where): Query {
+  for (const condition of where) {
+    if (condition.operator && condition.operator !== 'eq')
+      throw new Error(`Unsupported operator ${condition.operator}`);
+    query = query.where(condition.field, '=', condition.value);
+  }
+  return query;
+}
+
+/** Model and field names are the table and column names: neither Better Auth nor this plugin renames them. */
+function storeOf(trx: Transaction<any>): TeamStore {
+  return {
+    findOne: async <T>({ model, where }: { model: string; where: Where }) =>
+      ((await matching(trx.selectFrom(model).selectAll(), where).limit(1).executeTakeFirst()) ?? null) as T | null,
+    count: async ({ model, where = [] }) => {
+      const row = await matching(
+        trx.selectFrom(model).select((eb) => eb.fn.countAll().as('count')),
+        where,
+      )
+        .$castTo<{ count: number | string | bigint }>()
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+    update: async <T>({ model, where, update }: { model: string; where: Where; update: Record<string, unknown> }) =>
+      ((await matching(trx.updateTable(model).set(update), where).returningAll().executeTakeFirst()) ??
+        null) as T | null,
+    delete: async ({ model, where }) => {
+      await matching(trx.deleteFrom(model), where).execute();
+    },
+  };
+}
+
+/**
+ * Runs `work` in one transaction that holds the team's lock from its first statement, so requests that
+ * check and change the same team's owners run one after another: each reads what the previous one wrote.
+ * Inside, use only the given store: on SQLite the transaction holds the single connection, and a query
+ * through Better Auth's adapter would wait for it forever.
+ */
+export async function withTeamLock<T>(
+  database: { db: Kysely<any>; type: 'sqlite' | 'postgres' },
+  teamId: string,
+  work: (store: TeamStore) => Promise<T>,
+): Promise<T> {
+  return database.db.transaction().execute(async (trx) => {
+    if (database.type === 'postgres') {
+      await trx.selectFrom('team').select('id').where('id', '=', teamId).forUpdate().execute();
+    } else {
+      // SQLite has no row locks and Kysely's BEGIN is deferred: a write as the first statement takes the
+      // database's write lock now, so no other connection changes the owners between our reads and our write.
+      await trx
+        .updateTable('team')
+        .set((eb) => ({ name: eb.ref('name') }))
+        .where('id', '=', teamId)
+        .execute();
+    }
+    return work(storeOf(trx));
+  });
+}
