@@ -40,5 +40,8 @@ describe('accessibility', () => {
     await t.page.goto('/admin/users');
     await t.page.getByTestId('user-row').first().waitFor();
     expect(await violations(t.page)).toEqual([]);
+    await t.page.goto('/admin/outbox');
+    await t.page.getByText('Without SMTP_URL').waitFor();
+    expect(await violations(t.page)).toEqual([]);
   });
 });

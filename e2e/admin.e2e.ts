@@ -145,4 +145,24 @@ describe('admin console', () => {
     const isSorted = (list: string[]) => list.every((name, index) => index === 0 || list[index - 1]! <= name);
     await expect.poll(async () => isSorted(await names())).toBe(true);
   });
+
+  it('shows the mail the server could not send in the admin outbox, to admins only', async () => {
+    const user = await createUser(t.baseURL);
+    await signInContext(t.context, t.baseURL, user);
+    const asked = await t.context.request.post(`${t.baseURL}/api/auth/send-verification-email`, {
+      data: { email: user.email },
+      headers: { origin: t.baseURL },
+    });
+    expect(asked.status()).toBe(200);
+    expect((await t.context.request.get(`${t.baseURL}/api/v1/admin/outbox`)).status()).toBe(403);
+
+    await t.context.clearCookies();
+    await signInContext(t.context, t.baseURL, E2E_ADMIN);
+    const { page } = t;
+    await page.goto('/admin/users');
+    await page.getByRole('link', { name: 'Outbox' }).click();
+    const mail = page.getByTestId('outbox-mail').filter({ hasText: `To ${user.email}` });
+    await mail.getByRole('heading', { name: 'Verify your email address' }).waitFor();
+    expect(await mail.textContent()).toContain('/api/auth/verify-email?token=');
+  });
 });

@@ -15,6 +15,7 @@ const RULES: Record<'visitor' | 'user' | 'admin', Array<[from: string, to: strin
     ['/admin', '/auth'],
     ['/admin/users', '/auth'],
     ['/admin/organizations', '/auth'],
+    ['/admin/outbox', '/auth'],
   ],
   user: [
     ['/', '/profile'],
@@ -26,6 +27,7 @@ const RULES: Record<'visitor' | 'user' | 'admin', Array<[from: string, to: strin
     ['/admin', '/profile'],
     ['/admin/users', '/profile'],
     ['/admin/organizations', '/profile'],
+    ['/admin/outbox', '/profile'],
   ],
   admin: [
     ['/', '/profile'],

@@ -97,3 +97,15 @@ export function parseBanDuration(value: string): number | undefined | 'invalid' 
   const seconds = Number.parseInt(trimmed, 10);
   return seconds > 0 ? seconds : 'invalid';
 }
+
+/** A mail the server could not send (no SMTP), as platform admins read it (`GET /api/v1/admin/outbox`). */
+export interface OutboxMail {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  createdAt: string;
+}

@@ -47,6 +47,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       TRUST_PROXY_GEO_HEADERS: 'true',
+      // Every browser of the run signs in from 127.0.0.1: the limits would trip across tests.
+      UNSAFE_DISABLE_RATE_LIMIT: 'true',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

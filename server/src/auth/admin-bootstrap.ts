@@ -1,4 +1,3 @@
-import { getCurrentAdapter, runWithTransaction } from '@better-auth/core/context';
 import { parseRoles } from '#common/roles';
 import type { Auth } from './auth';
 
@@ -54,25 +53,33 @@ export async function ensureAdmin(
     return 'promoted';
   }
 
+  // In this order, a start stopped half-way is finished by the next one: the squatter's ways in go
+  // first, and once the password is the operator's the account is simply promoted.
+  const sessions = (await context.internalAdapter.listSessions(user.id)).length;
+  await context.internalAdapter.deleteUserSessions(user.id);
+  const apiKeys = await context.adapter.deleteMany({
+    model: 'apikey',
+    where: [{ field: 'referenceId', value: user.id }],
+  });
+  const passkeys = await context.adapter.deleteMany({ model: 'passkey', where: [{ field: 'userId', value: user.id }] });
+  await context.adapter.deleteMany({
+    model: 'account',
+    where: [
+      { field: 'userId', value: user.id },
+      { field: 'providerId', value: 'credential', operator: 'ne' },
+    ],
+  });
   const hash = await context.password.hash(password);
-  const byUser = [{ field: 'userId', value: user.id }];
-  const takeOver = await runWithTransaction(context.adapter, async () => {
-    const sessions = (await context.internalAdapter.listSessions(user.id)).length;
-    await context.internalAdapter.deleteUserSessions(user.id);
-    const adapter = await getCurrentAdapter(context.adapter);
-    const apiKeys = await adapter.deleteMany({ model: 'apikey', where: [{ field: 'referenceId', value: user.id }] });
-    const passkeys = await adapter.deleteMany({ model: 'passkey', where: byUser });
-    // Only the password the operator chose opens the account from now on.
-    await adapter.deleteMany({ model: 'account', where: byUser });
+  if (credential) await context.internalAdapter.updatePassword(user.id, hash);
+  else
     await context.internalAdapter.linkAccount({
       userId: user.id,
       providerId: 'credential',
       accountId: user.id,
       password: hash,
     });
-    await context.internalAdapter.updateUser(user.id, { role, emailVerified: true, name: name ?? 'Administrator' });
-    return { userId: user.id, sessions, apiKeys, passkeys };
-  });
+  await context.internalAdapter.updateUser(user.id, { role, emailVerified: true, name: name ?? 'Administrator' });
+  const takeOver = { userId: user.id, sessions, apiKeys, passkeys };
   onTakeOver(takeOver);
   return 'taken-over';
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
+import type { OutboxMail } from '#common/admin';
 import type { Logger } from '../lib/logger';
 
 export interface MailMessage {
@@ -9,12 +10,7 @@ export interface MailMessage {
   html: string;
 }
 
-export interface StoredMail extends MailMessage {
-  id: string;
-  from: string;
-  links: string[];
-  createdAt: string;
-}
+export type StoredMail = OutboxMail;
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

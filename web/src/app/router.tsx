@@ -41,6 +41,7 @@ export const router = createBrowserRouter([
               },
               { path: 'users', lazy: () => import('./routes/admin/users') },
               { path: 'organizations', lazy: () => import('./routes/admin/organizations') },
+              { path: 'outbox', lazy: () => import('./routes/admin/outbox') },
             ],
           },
         ],

@@ -9,4 +9,5 @@ export const paths = {
   admin: '/admin',
   adminUsers: '/admin/users',
   adminOrganizations: '/admin/organizations',
+  adminOutbox: '/admin/outbox',
 } as const;

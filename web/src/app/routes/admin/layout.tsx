@@ -19,6 +19,9 @@ export function Component() {
         <NavLink to={paths.adminOrganizations} className={tabClass}>
           Organizations
         </NavLink>
+        <NavLink to={paths.adminOutbox} className={tabClass}>
+          Outbox
+        </NavLink>
       </nav>
       <div className="pt-6">
         <Outlet />

@@ -1,0 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { OutboxMail } from '#common/admin';
+import { api } from '@/lib/api';
+
+export const adminOutboxQuery = queryOptions({
+  queryKey: ['admin-outbox'],
+  queryFn: async () => (await api<{ data: OutboxMail[] }>('/admin/outbox', {}, 'Failed to load the outbox')).data,
+});
