@@ -45,7 +45,7 @@ function onOneConnection(port: number, requests: Array<{ method: string; path: s
   })();
 }
 
-describe('an oversized body on a kept-alive connection', () => {
+describe('ASVS V4 API and web service: an oversized body on a kept-alive connection', () => {
   let context: TestContext;
   let server: ServerType;
   let port: number;
