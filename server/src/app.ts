@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { Redis } from 'ioredis';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { Auth } from './auth/auth';
@@ -19,6 +20,7 @@ import { invitationRoutes } from './routes/invitations';
 import { adminRoutes } from './routes/admin';
 import { devMailboxApi, devMailboxPage } from './routes/dev-mailbox';
 import type { Mailer } from './mail/mailer';
+import { apiRateLimit } from './http/rate-limit';
 
 /** JSON bodies of the API are small; anything larger is refused before it is read whole. */
 export const MAX_API_BODY_BYTES = 1024 * 1024;
@@ -31,9 +33,10 @@ export interface AppDependencies {
   logger: Logger;
   spa: ReturnType<typeof loadSpa>;
   mailer: Mailer;
+  redis: Redis | undefined;
 }
 
-export function createApp({ config, auth, database, logger, spa, mailer }: AppDependencies) {
+export function createApp({ config, auth, database, logger, spa, mailer, redis }: AppDependencies) {
   const app = new Hono();
 
   app.use('*', async (c, next) => {
@@ -75,6 +78,11 @@ export function createApp({ config, auth, database, logger, spa, mailer }: AppDe
   app.use('/api/*', inputGuard());
 
   app.use('/api/v1/*', originCheck(allowedOrigins(config), [UPLOAD_PATH]));
+  if (!config.unsafeDisableRateLimit) {
+    const limit = apiRateLimit({ auth, redis, trustedProxies: config.trustedProxies });
+    // Liveness checks must never be told to slow down.
+    app.use('/api/v1/*', (c, next) => (c.req.path.startsWith('/api/v1/health') ? next() : limit(c, next)));
+  }
 
   app.all('/api/auth/*', (c) => handleAuthRequest(auth, withClientAddress(c, config.trustedProxies), logger));
   app.route('/api/v1/health', healthRoutes(database));

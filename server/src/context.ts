@@ -68,7 +68,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
       if (outcome !== 'unchanged') logger.info(`admin ${outcome}`, { email: config.adminEmail });
     }
     const spa = loadSpa(options.webDist ?? DEFAULT_WEB_DIST);
-    const app = createApp({ config, auth, database, logger, spa, mailer });
+    const app = createApp({ config, auth, database, logger, spa, mailer, redis });
     return { config, logger, database, redis, auth, app, spa, mailer, close };
   } catch (error) {
     await close();

@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_RATE_LIMITS } from '../http/rate-limit';
+import { TestClient } from '../testing/http-client';
+import { createTestContext, TEST_REDIS_URL, type TestContext } from '../testing/test-context';
+
+const LIMITS_ON = { UNSAFE_DISABLE_RATE_LIMIT: 'false' };
+/** A fresh client address per case: counts are kept per address, and must not leak between cases. */
+const address = () => `198.18.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+
+describe('ASVS V6 authentication and V4 API: rate limits', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestContext('sqlite', { env: LIMITS_ON });
+  });
+  afterAll(async () => context?.destroy());
+
+  it('slows password guessing: the fourth sign-in within 10 s from one address gets 429', async () => {
+    const from = address();
+    const statuses = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await new TestClient(context.app).post(
+        '/api/auth/sign-in/email',
+        { email: 'victim@example.com', password: `guess-${attempt}-password` },
+        { 'x-forwarded-for': from },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it(`refuses the write after ${API_RATE_LIMITS.writes} a minute on /api/v1, with Retry-After, for that address only`, async () => {
+    const from = address();
+    const write = (ip: string) =>
+      new TestClient(context.app).post('/api/v1/admin/organizations', { name: 'x' }, { 'x-forwarded-for': ip });
+    for (let index = 0; index < API_RATE_LIMITS.writes; index += 1) expect((await write(from)).status).toBe(401);
+    const refused = await write(from);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await write(address())).status).toBe(401);
+  });
+
+  it(`refuses the request after ${API_RATE_LIMITS.all} a minute on /api/v1, but never the health check`, async () => {
+    const from = address();
+    const read = (path: string) => new TestClient(context.app).get(path, { 'x-forwarded-for': from });
+    for (let index = 0; index < API_RATE_LIMITS.all; index += 1) expect((await read('/api/v1/me')).status).toBe(401);
+    expect((await read('/api/v1/me')).status).toBe(429);
+    expect((await read('/api/v1/health')).status).toBe(200);
+  });
+});
+
+describe('ASVS V4 API: rate limits shared by instances through Redis', () => {
+  const prefix = `gatehouse-test-${crypto.randomBytes(4).toString('hex')}:`;
+  let redis: Redis;
+  let first: TestContext;
+  let second: TestContext;
+  beforeAll(async () => {
+    redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    try {
+      await redis.connect();
+    } catch (error) {
+      throw new Error(
+        `Redis is not reachable at ${TEST_REDIS_URL} (${String(error)}). Start it or set TEST_REDIS_URL.`,
+      );
+    }
+    const env = { ...LIMITS_ON, REDIS_URL: TEST_REDIS_URL };
+    first = await createTestContext('sqlite', { env, redisKeyPrefix: prefix });
+    second = await createTestContext('sqlite', { env, redisKeyPrefix: prefix });
+  });
+  afterAll(async () => {
+    await second?.destroy();
+    await first?.destroy();
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('counts one address across instances: spreading writes over two does not double the allowance', async () => {
+    const from = address();
+    const write = (context: TestContext) =>
+      new TestClient(context.app).post('/api/v1/admin/organizations', { name: 'x' }, { 'x-forwarded-for': from });
+    for (let index = 0; index < API_RATE_LIMITS.writes; index += 1) {
+      expect((await write(index % 2 === 0 ? first : second)).status).toBe(401);
+    }
+    expect((await write(first)).status).toBe(429);
+    expect((await write(second)).status).toBe(429);
+  });
+});
