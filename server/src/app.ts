@@ -7,6 +7,7 @@ import { allowedOrigins, type Config } from './env';
 import type { Database } from './db/database';
 import { apiError } from './http/api-error';
 import { handleAuthRequest } from './http/auth-handler';
+import { dependencyChecks, OUTAGE_MESSAGES } from './http/dependencies';
 import { inputGuard } from './http/input-guard';
 import { originCheck } from './http/origin-check';
 import { withClientAddress } from './http/client-address';
@@ -38,6 +39,7 @@ export interface AppDependencies {
 
 export function createApp({ config, auth, database, logger, spa, mailer, redis }: AppDependencies) {
   const app = new Hono();
+  const dependencies = dependencyChecks({ database, redis });
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -84,8 +86,10 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis }
     app.use('/api/v1/*', (c, next) => (c.req.path.startsWith('/api/v1/health') ? next() : limit(c, next)));
   }
 
-  app.all('/api/auth/*', (c) => handleAuthRequest(auth, withClientAddress(c, config.trustedProxies), logger));
-  app.route('/api/v1/health', healthRoutes(database));
+  app.all('/api/auth/*', (c) =>
+    handleAuthRequest(auth, withClientAddress(c, config.trustedProxies), logger, dependencies),
+  );
+  app.route('/api/v1/health', healthRoutes(database, dependencies));
   app.route('/api/v1/files', fileRoutes({ auth, database, publicUrl: config.publicUrl }));
   app.route('/api/v1/me', meRoutes(auth));
   app.route('/api/v1/organizations', organizationRoutes({ auth, database }));
@@ -101,7 +105,13 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis }
   app.on(['GET', 'HEAD'], '*', (c) => spa.serve(c));
   app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found'));
 
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
+    // A failure while a dependency is down is an outage, not a bug: 503 until it is back.
+    const down = await dependencies.firstDown();
+    if (down) {
+      logger.warn('dependency unavailable', { dependency: down, method: c.req.method, path: c.req.path });
+      return apiError(c, 503, 'SERVICE_UNAVAILABLE', OUTAGE_MESSAGES[down]);
+    }
     logger.error('unhandled error', { method: c.req.method, path: c.req.path, ...errorFields(error) });
     return apiError(c, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
   });

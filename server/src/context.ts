@@ -33,6 +33,16 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, keyPrefix: options.redisKeyPrefix })
     : undefined;
+  // ioredis reconnects by itself; say once that Redis is away, and once that it is back.
+  let redisAway = false;
+  redis?.on('error', (error: Error) => {
+    if (!redisAway) logger.warn('redis unavailable', { error: error.message });
+    redisAway = true;
+  });
+  redis?.on('ready', () => {
+    if (redisAway) logger.info('redis available again');
+    redisAway = false;
+  });
   const close = async () => {
     redis?.disconnect();
     await database.close();

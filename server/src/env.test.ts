@@ -88,8 +88,15 @@ describe('configuration', () => {
     ).toMatch(/UNSAFE_DEV_MAILBOX must not be true in production/);
   });
 
+  it('asks for one shared secret when instances share a PostgreSQL database', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgresql://app@db:5432/gatehouse' })).toBe(
+      'Invalid configuration: BETTER_AUTH_SECRET is required with DATABASE_URL, the same on every instance (generate one with: openssl rand -hex 32)',
+    );
+  });
+
   it('accepts PostgreSQL, Redis and SMTP URLs and a list of trusted origins', () => {
     const config = loadConfig({
+      BETTER_AUTH_SECRET: '3f9a1c7e5b2d8046a9e1f3c5b7d9e2a4c6f8b0d1',
       DATABASE_URL: 'postgresql://app@db:5432/gatehouse',
       REDIS_URL: 'redis://cache:6379',
       SMTP_URL: 'smtps://user:pass@mail.example.com:465',

@@ -166,10 +166,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.BETTER_AUTH_SECRET && !isStrongSecret(values.BETTER_AUTH_SECRET)) {
     problems.push('BETTER_AUTH_SECRET must be at least 32 varied characters (generate one with: openssl rand -hex 32)');
   }
+  if (values.NODE_ENV === 'production' && !values.BETTER_AUTH_SECRET) {
+    problems.push('BETTER_AUTH_SECRET is required in production (generate one with: openssl rand -hex 32)');
+  } else if (values.DATABASE_URL && !values.BETTER_AUTH_SECRET) {
+    // A secret generated under DATA_DIR belongs to one instance; instances sharing a database must
+    // share the secret, or each would refuse the others' cookies.
+    problems.push(
+      'BETTER_AUTH_SECRET is required with DATABASE_URL, the same on every instance (generate one with: openssl rand -hex 32)',
+    );
+  }
   if (values.NODE_ENV === 'production') {
-    if (!values.BETTER_AUTH_SECRET) {
-      problems.push('BETTER_AUTH_SECRET is required in production (generate one with: openssl rand -hex 32)');
-    }
     if (!values.PUBLIC_URL) problems.push('PUBLIC_URL is required in production (the URL people open the console at)');
     if (values.UNSAFE_DEV_MAILBOX === 'true') {
       problems.push('UNSAFE_DEV_MAILBOX must not be true in production: it lets anyone read every mail');

@@ -52,10 +52,14 @@ function createPostgres(databaseUrl: string, schema: string | undefined): Databa
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
+    // A database that does not answer fails the request after a while instead of holding it forever.
+    connectionTimeoutMillis: 5000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection (a restart, a failover) must not crash the process: idle ones are
+  // replaced by the pool, and a query running on one fails on its own, into the outage answer (503).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   return {
     engine: 'postgres',

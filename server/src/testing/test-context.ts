@@ -13,6 +13,7 @@ export type Engine = (typeof ENGINES)[number];
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const TEST_ORIGIN = 'http://localhost:3000';
+const TEST_AUTH_SECRET = 'test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** Fails loudly (never skips) when the local PostgreSQL is down. */
 async function createThrowawaySchema(): Promise<{ schema: string; drop: () => Promise<void> }> {
@@ -68,6 +69,8 @@ export async function createTestContext(engine: Engine, options: TestContextOpti
     // In-process requests share one client address, so the limits would trip across tests: tests
     // that check rate limits turn them back on with UNSAFE_DISABLE_RATE_LIMIT=false.
     UNSAFE_DISABLE_RATE_LIMIT: 'true',
+    // Instances sharing a database share a secret; the tests' instances are no exception.
+    ...(engine === 'postgres' ? { BETTER_AUTH_SECRET: TEST_AUTH_SECRET } : {}),
     ...(engine === 'postgres' ? { DATABASE_URL: TEST_POSTGRES_URL } : {}),
     ...options.env,
   });
