@@ -1,7 +1,11 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createContext } from './context';
 import { ConfigError, loadConfig } from './env';
 import { errorFields } from './lib/logger';
+
+/** How long requests in flight get to finish after SIGTERM before their connections are closed. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   let config;
@@ -27,12 +31,25 @@ async function main() {
     process.exit(1);
   });
 
+  let stopping = false;
   const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info('shutting down', { signal });
-    server.close(() => {
-      void context.close().then(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
+    let closing: Promise<void> | undefined;
+    const exit = () => {
+      closing ??= context.close().finally(() => process.exit(0));
+    };
+    // No new connections; requests in flight finish; idle kept-alive connections close now.
+    server.close(exit);
+    // serve() made an http.Server: no TLS or HTTP/2 options are passed.
+    const http = server as Server;
+    http.closeIdleConnections();
+    setTimeout(() => {
+      logger.warn('requests still running after the grace period: closing their connections');
+      http.closeAllConnections();
+      exit();
+    }, SHUTDOWN_GRACE_MS).unref();
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

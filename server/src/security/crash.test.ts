@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess as Server } from '../testing/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const WORKERS = 8;
 /** The server is killed once this many sign-ups are acknowledged, while the other workers' are in flight. */
 const KILL_AFTER = 30;
@@ -14,67 +12,10 @@ const KILL_AFTER = 30;
 const ATTEMPTS_PER_WORKER = 60;
 const PASSWORD = 'crash-password-1';
 
-interface Server {
-  child: ChildProcess;
-  baseURL: string;
-  exited: Promise<void>;
-  output: () => string;
-}
-
 interface Acknowledged {
   email: string;
   /** The session cookie the sign-up set: `name=value`. */
   cookie: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real server, as `npm run serve` runs it, on a free port and the given data directory. */
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      UNSAFE_DISABLE_RATE_LIMIT: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}) before serving:\n${output}`);
-    try {
-      if ((await fetch(`${baseURL}/api/v1/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The server did not answer /api/v1/health within 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, baseURL, exited, output: () => output };
 }
 
 const post = (server: Server, route: string, body: unknown, cookie?: string) =>
@@ -98,7 +39,7 @@ describe('a server killed in the middle of writes (sqlite)', () => {
   });
 
   it('keeps every acknowledged write, an intact file, and starts again', { timeout: 180_000 }, async () => {
-    const first = await startServer(dataDir);
+    const first = await startServerProcess(dataDir);
     servers.push(first);
 
     const acknowledged: Acknowledged[] = [];
@@ -183,7 +124,7 @@ describe('a server killed in the middle of writes (sqlite)', () => {
       fs.rmSync(copy, { recursive: true, force: true });
     }
 
-    const second = await startServer(dataDir);
+    const second = await startServerProcess(dataDir);
     servers.push(second);
     expect((await fetch(`${second.baseURL}/api/v1/health`)).status).toBe(200);
     for (const { email } of [acknowledged[0]!, acknowledged.at(-1)!]) {

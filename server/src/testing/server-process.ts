@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseURL: string;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+/**
+ * The real server in its own process, on a free loopback port and the given data directory, once
+ * it answers its health check. For what only a real process shows: signals, crashes, sockets.
+ */
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      UNSAFE_DISABLE_RATE_LIMIT: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}) before serving:\n${output}`);
+    try {
+      if ((await fetch(`${baseURL}/api/v1/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not answer /api/v1/health within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, baseURL, exited, output: () => output };
+}
