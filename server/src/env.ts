@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ANONYMOUS_RETENTION_HOURS } from '#common/session-fields';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
 
 export interface Config {
@@ -30,6 +31,10 @@ export interface Config {
   unsafeDevMailbox: boolean;
   /** Unsafe: turn the rate limits off (some tests need it). */
   unsafeDisableRateLimit: boolean;
+  /** Guest (anonymous) accounts older than this are deleted with their data. */
+  guestMaxAgeSeconds: number;
+  /** How often each instance looks for such guests; 0 never. */
+  guestSweepIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -62,6 +67,13 @@ function urlWithProtocols(protocols: string[], example: string) {
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (for example ${example})` },
   );
 }
+
+/** A whole number of seconds, at least `min`. */
+const seconds = (min: number) =>
+  z.coerce
+    .number({ message: `must be a whole number of seconds, at least ${min}` })
+    .int(`must be a whole number of seconds, at least ${min}`)
+    .min(min, `must be a whole number of seconds, at least ${min}`);
 
 const origin = z.string().transform((value, ctx) => {
   try {
@@ -113,6 +125,8 @@ const schema = z.object({
     ),
   UNSAFE_DEV_MAILBOX: z.enum(['true', 'false'], { message: 'must be true or false' }),
   UNSAFE_DISABLE_RATE_LIMIT: z.enum(['true', 'false'], { message: 'must be true or false' }),
+  GUEST_MAX_AGE_SECONDS: seconds(60),
+  GUEST_SWEEP_INTERVAL_SECONDS: seconds(0),
 });
 
 /** Origins whose pages may call the API with cookies: the console's own, and any configured. */
@@ -145,6 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     GEOIP_DATABASE: optional(env.GEOIP_DATABASE) ?? 'default',
     UNSAFE_DEV_MAILBOX: optional(env.UNSAFE_DEV_MAILBOX)?.toLowerCase() ?? 'false',
     UNSAFE_DISABLE_RATE_LIMIT: optional(env.UNSAFE_DISABLE_RATE_LIMIT)?.toLowerCase() ?? 'false',
+    // The spec tells guests their data may be deleted after 6 hours.
+    GUEST_MAX_AGE_SECONDS: optional(env.GUEST_MAX_AGE_SECONDS) ?? String(ANONYMOUS_RETENTION_HOURS * 3600),
+    GUEST_SWEEP_INTERVAL_SECONDS: optional(env.GUEST_SWEEP_INTERVAL_SECONDS) ?? '600',
   };
 
   const parsed = schema.safeParse(raw);
@@ -205,5 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : list(values.GEOIP_DATABASE).map((file) => path.resolve(file)),
     unsafeDevMailbox: values.UNSAFE_DEV_MAILBOX === 'true',
     unsafeDisableRateLimit: values.UNSAFE_DISABLE_RATE_LIMIT === 'true',
+    guestMaxAgeSeconds: values.GUEST_MAX_AGE_SECONDS,
+    guestSweepIntervalSeconds: values.GUEST_SWEEP_INTERVAL_SECONDS,
   };
 }

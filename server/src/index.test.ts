@@ -24,7 +24,7 @@ describe('the server process', () => {
 
     const response = await inFlight;
     expect(response.status).toBe(200);
-    expect((await response.json()).user.email).toBe('in-flight@example.com');
+    expect(((await response.json()) as { user: { email: string } }).user.email).toBe('in-flight@example.com');
     await expect(signUp('too-late@example.com')).rejects.toThrow();
     expect(await server.exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);

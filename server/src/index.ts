@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { scheduleGuestSweep } from './auth/guest-sweep';
 import { createContext } from './context';
 import { ConfigError, loadConfig } from './env';
 import { errorFields } from './lib/logger';
@@ -31,11 +32,17 @@ async function main() {
     process.exit(1);
   });
 
+  const stopSweep = scheduleGuestSweep(context.auth, logger, {
+    maxAgeSeconds: config.guestMaxAgeSeconds,
+    intervalSeconds: config.guestSweepIntervalSeconds,
+  });
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
+    stopSweep();
     let closing: Promise<void> | undefined;
     const exit = () => {
       closing ??= context.close().finally(() => process.exit(0));

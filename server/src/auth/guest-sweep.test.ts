@@ -1,0 +1,107 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../testing/http-client';
+import { createTestContext, ENGINES, type TestContext } from '../testing/test-context';
+import { sweepGuests } from './guest-sweep';
+
+const HOUR = 3600;
+
+describe.each(ENGINES)('guest sweep on %s', (engine) => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestContext(engine);
+  });
+  afterAll(async () => context?.destroy());
+
+  const count = async (table: string, column: string, value: string) =>
+    Number(
+      (
+        await context.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where(column, '=', value)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** A guest who made an organization, a shared one, a team and an avatar. */
+  async function busyGuest(sharedOrganizationId: string) {
+    const client = new TestClient(context.app);
+    const id = (await client.post('/api/auth/sign-in/anonymous')).body.user.id as string;
+    const own = await client.post('/api/auth/organization/create', {
+      name: 'Guest Org',
+      slug: `guest-${id.slice(0, 8)}`,
+    });
+    await client.post('/api/auth/organization/create-team', { name: 'Guest Team', organizationId: own.body.id });
+    await context.auth.api.addMember({ body: { userId: id, organizationId: sharedOrganizationId, role: 'member' } });
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888888' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(png)], 'a.png', { type: 'image/png' }));
+    expect((await client.request('POST', '/api/v1/files/upload', { body: form })).status).toBe(201);
+    return { client, id, organizationId: own.body.id as string };
+  }
+
+  it('deletes guests past the age with all they made, and nothing of anyone else', async () => {
+    const owner = new TestClient(context.app);
+    const ownerId = (
+      await owner.post('/api/auth/sign-up/email', {
+        email: 'stays@example.com',
+        password: 'stays-password-1',
+        name: 'S',
+      })
+    ).body.user.id as string;
+    const shared = (await owner.post('/api/auth/organization/create', { name: 'Shared', slug: 'shared-sweep' })).body
+      .id as string;
+    const old = await busyGuest(shared);
+    const young = await busyGuest(shared);
+    // The first guest is 7 hours old, the second 1 hour, the registered owner older than both.
+    // Stored as Better Auth stores dates: ISO text on SQLite, timestamps on PostgreSQL.
+    const ago = (hours: number) => {
+      const date = new Date(Date.now() - hours * HOUR * 1000);
+      return engine === 'sqlite' ? date.toISOString() : date;
+    };
+    await context.database.db
+      .updateTable('user')
+      .set({ createdAt: ago(7) })
+      .where('id', '=', old.id)
+      .execute();
+    await context.database.db
+      .updateTable('user')
+      .set({ createdAt: ago(1) })
+      .where('id', '=', young.id)
+      .execute();
+    await context.database.db
+      .updateTable('user')
+      .set({ createdAt: ago(48) })
+      .where('id', '=', ownerId)
+      .execute();
+
+    // Two instances sweeping at once delete the guest once, without errors.
+    const swept = await Promise.all([sweepGuests(context.auth, 6 * HOUR), sweepGuests(context.auth, 6 * HOUR)]);
+    expect(swept.reduce((sum, value) => sum + value, 0)).toBeGreaterThanOrEqual(1);
+
+    expect(await count('user', 'id', old.id)).toBe(0);
+    for (const [table, column] of [
+      ['session', 'userId'],
+      ['account', 'userId'],
+      ['member', 'userId'],
+      ['teamMember', 'userId'],
+      ['file', 'userId'],
+    ] as const) {
+      expect(await count(table, column, old.id), table).toBe(0);
+    }
+    expect(await count('organization', 'id', old.organizationId)).toBe(0);
+    expect(await count('team', 'organizationId', old.organizationId)).toBe(0);
+    expect((await old.client.get('/api/auth/get-session')).body).toBeNull();
+
+    // The younger guest, the registered owner and the organization they share stay.
+    expect(await count('user', 'id', young.id)).toBe(1);
+    expect(await count('organization', 'id', young.organizationId)).toBe(1);
+    expect((await young.client.get('/api/auth/get-session')).body.user.id).toBe(young.id);
+    expect(await count('user', 'id', ownerId)).toBe(1);
+    expect(await count('organization', 'id', shared)).toBe(1);
+    expect(await count('member', 'organizationId', shared)).toBe(2);
+  });
+});
