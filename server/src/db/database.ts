@@ -24,9 +24,12 @@ export interface DatabaseOptions {
   sqliteFile?: string;
 }
 
+/** The SQLite database's file under DATA_DIR. */
+export const sqliteFileIn = (dataDir: string) => path.join(dataDir, 'gatehouse.db');
+
 export function createDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options.postgresSchema);
-  return createSqlite(options.sqliteFile ?? path.join(options.dataDir, 'gatehouse.db'));
+  return createSqlite(options.sqliteFile ?? sqliteFileIn(options.dataDir));
 }
 
 function createSqlite(file: string): Database {
