@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './env';
 
 function problemsOf(env: Record<string, string>): string {
   try {
@@ -104,5 +106,17 @@ describe('configuration', () => {
     });
     expect(config.databaseUrl).toBe('postgresql://app@db:5432/gatehouse');
     expect(config.trustedOrigins).toEqual(['https://app.example.com', 'https://admin.example.com']);
+  });
+
+  it('is documented variable by variable in the README, and the README names no other', () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
+    );
+    const documented = [...table.matchAll(/^\| ([^|]+)\|/gm)]
+      .flatMap((row) => [...row[1]!.matchAll(/`([A-Z_]+)`/g)].map((name) => name[1]!))
+      .sort();
+    expect(documented).toEqual([...CONFIG_VARIABLES].sort());
   });
 });

@@ -129,6 +129,9 @@ const schema = z.object({
   GUEST_SWEEP_INTERVAL_SECONDS: seconds(0),
 });
 
+/** Every environment variable the server reads (the README's table lists each one). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape);
+
 /** Origins whose pages may call the API with cookies: the console's own, and any configured. */
 export function allowedOrigins(config: Pick<Config, 'publicUrl' | 'trustedOrigins'>): string[] {
   return [...new Set([new URL(config.publicUrl).origin, ...config.trustedOrigins])];
