@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../testing/http-client';
 import { createTestContext, TEST_REDIS_URL, type TestContext } from '../testing/test-context';
+
+const ADMIN = { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' };
 
 /** With REDIS_URL, sessions live in Redis, so several instances share them and revocation is immediate. */
 describe('sessions in Redis', () => {
@@ -25,7 +28,7 @@ describe('sessions in Redis', () => {
     first = await createTestContext('postgres', { env, redisKeyPrefix: prefix });
     // A second instance on the same database and Redis, as behind a load balancer.
     const reuse = { dataDir: first.dataDir, postgresSchema: first.postgresSchema! };
-    second = await createTestContext('postgres', { env, redisKeyPrefix: prefix, reuse });
+    second = await createTestContext('postgres', { env: { ...env, ...ADMIN }, redisKeyPrefix: prefix, reuse });
   });
 
   afterAll(async () => {
@@ -53,5 +56,43 @@ describe('sessions in Redis', () => {
     expect((await client.post('/api/auth/sign-out')).status).toBe(200);
     const afterSignOut = await new TestClient(second.app).get('/api/auth/get-session', { cookie });
     expect(afterSignOut.body).toBeNull();
+  });
+
+  it('ends a session everywhere when an admin on another instance bans the user', async () => {
+    const user = new TestClient(first.app);
+    const userId = (
+      await user.post('/api/auth/sign-up/email', {
+        email: 'banned@example.com',
+        password: 'banned-password-1',
+        name: 'B',
+      })
+    ).body.user.id;
+    const admin = new TestClient(second.app);
+    await admin.post('/api/auth/sign-in/email', { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD });
+    expect((await admin.post('/api/auth/admin/ban-user', { userId, banReason: 'spam' })).status).toBe(200);
+    for (const instance of [first, second]) {
+      expect(
+        (await new TestClient(instance.app).get('/api/auth/get-session', { cookie: user.cookieHeader })).body,
+      ).toBeNull();
+    }
+  });
+
+  it('serves an avatar uploaded on one instance from the other', async () => {
+    const user = new TestClient(first.app);
+    await user.post('/api/auth/sign-up/email', {
+      email: 'avatar@example.com',
+      password: 'avatar-password-1',
+      name: 'A',
+    });
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#224466' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(png)], 'a.png', { type: 'image/png' }));
+    const uploaded = await user.request('POST', '/api/v1/files/upload', { body: form });
+    expect(uploaded.status).toBe(201);
+    const served = await new TestClient(second.app).get(new URL(uploaded.body.url).pathname);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
   });
 });
