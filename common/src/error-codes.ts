@@ -16,4 +16,6 @@ export type ApiErrorCode = keyof typeof API_ERROR_CODES;
 export interface ApiErrorBody {
   code: ApiErrorCode | (string & {});
   message: string;
+  /** The request's id, also in the `x-request-id` header and in every log line about it. */
+  requestId?: string | undefined;
 }

@@ -1,4 +1,6 @@
-import { Hono } from 'hono';
+import crypto from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { routePath } from 'hono/route';
 import type { Redis } from 'ioredis';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -13,6 +15,8 @@ import { originCheck } from './http/origin-check';
 import { withClientAddress } from './http/client-address';
 import type { loadSpa } from './http/spa';
 import { errorFields, type Logger } from './lib/logger';
+import type { Metrics } from './lib/metrics';
+import { runInRequest } from './lib/request-context';
 import { fileRoutes, MAX_UPLOAD_BODY_BYTES } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
@@ -27,6 +31,23 @@ import { apiRateLimit } from './http/rate-limit';
 export const MAX_API_BODY_BYTES = 1024 * 1024;
 const UPLOAD_PATH = '/api/v1/files/upload';
 
+/** A route's label for metrics: its pattern, never the path itself (ids and tokens would flood them). */
+function routeLabel(c: Context): string {
+  const route = routePath(c);
+  if (c.res.status === 404 && (route === '/api/*' || route === '/api/auth/*')) return 'unmatched';
+  if (route === '*') return 'web console';
+  if (route !== '/api/auth/*') return route;
+  // Better Auth's routes: its few path parameters (tokens) are long; the names are short.
+  return c.req.path.replace(/\/[^/]{20,}/g, '/:param');
+}
+
+const SIGN_IN_METHODS: Record<string, string> = {
+  '/api/auth/sign-in/email': 'email',
+  '/api/auth/sign-in/anonymous': 'anonymous',
+  '/api/auth/passkey/verify-authentication': 'passkey',
+};
+const signInMethod = (path: string): string | undefined => SIGN_IN_METHODS[path];
+
 export interface AppDependencies {
   config: Config;
   auth: Auth;
@@ -35,21 +56,30 @@ export interface AppDependencies {
   spa: ReturnType<typeof loadSpa>;
   mailer: Mailer;
   redis: Redis | undefined;
+  metrics: Metrics;
 }
 
-export function createApp({ config, auth, database, logger, spa, mailer, redis }: AppDependencies) {
+export function createApp({ config, auth, database, logger, spa, mailer, redis, metrics }: AppDependencies) {
   const app = new Hono();
   const dependencies = dependencyChecks({ database, redis });
 
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    await next();
-    // The path only: query strings can carry tokens (verification links), so they are never logged.
-    logger.info('request', {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+  app.use('*', (c, next) => {
+    const requestId = crypto.randomUUID();
+    return runInRequest(requestId, async () => {
+      const started = performance.now();
+      await next();
+      c.res.headers.set('x-request-id', requestId);
+      const ms = performance.now() - started;
+      // The path only: query strings can carry tokens (verification links), so they are never logged.
+      logger.info('request', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(ms * 10) / 10,
+      });
+      metrics.observeRequest(c.req.method, routeLabel(c), c.res.status, ms / 1000);
+      const signIn = signInMethod(c.req.path);
+      if (signIn) metrics.observeSignIn(signIn, c.res.status);
     });
   });
 

@@ -10,6 +10,7 @@ import { migrate } from './db/migrate';
 import type { Config } from './env';
 import { loadSpa } from './http/spa';
 import { createLogger, type Logger } from './lib/logger';
+import { createMetrics } from './lib/metrics';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createGeoLookup } from './auth/session-geo';
 
@@ -50,7 +51,17 @@ export async function createContext(config: Config, options: ContextOptions = {}
   try {
     const mailer = options.mailer ?? createMailer({ ...config, logger });
     const geoLookup = createGeoLookup(config.geoipDatabases, logger);
-    const auth = createAuth({ config, database, secret: resolveAuthSecret(config), logger, mailer, geoLookup, redis });
+    const metrics = createMetrics({ poolStats: database.poolStats });
+    const auth = createAuth({
+      config,
+      database,
+      secret: resolveAuthSecret(config),
+      logger,
+      mailer,
+      geoLookup,
+      redis,
+      metrics,
+    });
     let migration;
     try {
       migration = await migrate(auth, database);
@@ -78,8 +89,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
       if (outcome !== 'unchanged') logger.info(`admin ${outcome}`, { email: config.adminEmail });
     }
     const spa = loadSpa(options.webDist ?? DEFAULT_WEB_DIST);
-    const app = createApp({ config, auth, database, logger, spa, mailer, redis });
-    return { config, logger, database, redis, auth, app, spa, mailer, close };
+    const app = createApp({ config, auth, database, logger, spa, mailer, redis, metrics });
+    return { config, logger, database, redis, auth, app, spa, mailer, metrics, close };
   } catch (error) {
     await close();
     throw error;

@@ -35,6 +35,9 @@ export interface Config {
   guestMaxAgeSeconds: number;
   /** How often each instance looks for such guests; 0 never. */
   guestSweepIntervalSeconds: number;
+  /** Prometheus metrics on their own port (never the public one), when set. */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {
@@ -68,6 +71,12 @@ function urlWithProtocols(protocols: string[], example: string) {
   );
 }
 
+const port = z.coerce
+  .number({ message: 'must be an integer from 1 to 65535' })
+  .int('must be an integer from 1 to 65535')
+  .min(1, 'must be an integer from 1 to 65535')
+  .max(65535, 'must be an integer from 1 to 65535');
+
 /** A whole number of seconds, at least `min`. */
 const seconds = (min: number) =>
   z.coerce
@@ -88,11 +97,7 @@ const origin = z.string().transform((value, ctx) => {
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }),
-  PORT: z.coerce
-    .number({ message: 'must be an integer from 1 to 65535' })
-    .int('must be an integer from 1 to 65535')
-    .min(1, 'must be an integer from 1 to 65535')
-    .max(65535, 'must be an integer from 1 to 65535'),
+  PORT: port,
   DATA_DIR: z.string().min(1),
   PUBLIC_URL: origin.optional(),
   DATABASE_URL: urlWithProtocols(
@@ -127,6 +132,8 @@ const schema = z.object({
   UNSAFE_DISABLE_RATE_LIMIT: z.enum(['true', 'false'], { message: 'must be true or false' }),
   GUEST_MAX_AGE_SECONDS: seconds(60),
   GUEST_SWEEP_INTERVAL_SECONDS: seconds(0),
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1),
 });
 
 /** Every environment variable the server reads (the README's table lists each one). */
@@ -165,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The spec tells guests their data may be deleted after 6 hours.
     GUEST_MAX_AGE_SECONDS: optional(env.GUEST_MAX_AGE_SECONDS) ?? String(ANONYMOUS_RETENTION_HOURS * 3600),
     GUEST_SWEEP_INTERVAL_SECONDS: optional(env.GUEST_SWEEP_INTERVAL_SECONDS) ?? '600',
+    METRICS_PORT: optional(env.METRICS_PORT),
+    METRICS_HOST: optional(env.METRICS_HOST) ?? '127.0.0.1',
   };
 
   const parsed = schema.safeParse(raw);
@@ -201,6 +210,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('UNSAFE_DEV_MAILBOX must not be true in production: it lets anyone read every mail');
     }
   }
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    problems.push('METRICS_PORT must differ from PORT: metrics are not for the public');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -227,5 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unsafeDisableRateLimit: values.UNSAFE_DISABLE_RATE_LIMIT === 'true',
     guestMaxAgeSeconds: values.GUEST_MAX_AGE_SECONDS,
     guestSweepIntervalSeconds: values.GUEST_SWEEP_INTERVAL_SECONDS,
+    metricsPort: values.METRICS_PORT,
+    metricsHost: values.METRICS_HOST,
   };
 }

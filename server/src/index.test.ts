@@ -2,14 +2,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from './testing/server-process';
+import { freePort, startServerProcess } from './testing/server-process';
 
 describe('the server process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-sigterm-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('on SIGTERM stops accepting, lets the sign-up in flight finish, and exits 0', async () => {
-    const server = await startServerProcess(dataDir);
+  it('serves metrics on METRICS_PORT only; on SIGTERM stops accepting, lets the sign-up in flight finish, and exits 0', async () => {
+    const metricsPort = await freePort();
+    const server = await startServerProcess(dataDir, { METRICS_PORT: String(metricsPort) });
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('gatehouse_http_requests_total');
+    expect((await fetch(`${server.baseURL}/metrics`)).headers.get('content-type')).not.toMatch(
+      /openmetrics|text\/plain/,
+    );
+
     const signUp = (email: string) =>
       fetch(`${server.baseURL}/api/auth/sign-up/email`, {
         method: 'POST',

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { scheduleGuestSweep } from './auth/guest-sweep';
 import { createContext } from './context';
 import { ConfigError, loadConfig } from './env';
+import { metricsApp } from './routes/metrics';
 import { errorFields } from './lib/logger';
 
 /** How long requests in flight get to finish after SIGTERM before their connections are closed. */
@@ -32,6 +33,11 @@ async function main() {
     process.exit(1);
   });
 
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : serve({ fetch: metricsApp(context.metrics).fetch, port: config.metricsPort, hostname: config.metricsHost });
+
   const stopSweep = scheduleGuestSweep(context.auth, logger, {
     maxAgeSeconds: config.guestMaxAgeSeconds,
     intervalSeconds: config.guestSweepIntervalSeconds,
@@ -43,6 +49,7 @@ async function main() {
     stopping = true;
     logger.info('shutting down', { signal });
     stopSweep();
+    metricsServer?.close();
     let closing: Promise<void> | undefined;
     const exit = () => {
       closing ??= context.close().finally(() => process.exit(0));

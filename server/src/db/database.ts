@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { PoolStats } from '../lib/metrics';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
@@ -12,6 +13,8 @@ export interface Database {
   db: Kysely<any>;
   /** Where the data lives, for logs (never includes credentials). */
   description: string;
+  /** The connection pool's state (PostgreSQL; SQLite has one connection and no pool). */
+  poolStats(): PoolStats | undefined;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ function createSqlite(file: string): Database {
     engine: 'sqlite',
     db,
     description: `sqlite:${file}`,
+    poolStats: () => undefined,
     close: () => db.destroy(),
   };
 }
@@ -67,6 +71,7 @@ function createPostgres(databaseUrl: string, schema: string | undefined): Databa
   return {
     engine: 'postgres',
     db,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     description: `postgres://${url.hostname}:${url.port || 5432}${url.pathname}${schema ? ` (schema ${schema})` : ''}`,
     close: () => db.destroy(),
   };

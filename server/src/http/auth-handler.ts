@@ -1,9 +1,10 @@
 import type { Auth } from '../auth/auth';
 import type { Logger } from '../lib/logger';
+import { currentRequestId } from '../lib/request-context';
 import { OUTAGE_MESSAGES, type DependencyChecks } from './dependencies';
 
 const json = (status: number, code: string, message: string) =>
-  Response.json({ code, message }, { status, headers: { 'cache-control': 'no-store' } });
+  Response.json({ code, message, requestId: currentRequestId() }, { status, headers: { 'cache-control': 'no-store' } });
 
 /**
  * Better Auth's handler, with the edges made uniform: every error is a JSON `{ code, message }`

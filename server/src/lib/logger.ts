@@ -1,3 +1,5 @@
+import { currentRequestId } from './request-context';
+
 /** One JSON object per line on stdout: easy to read for people and for log shippers. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
@@ -17,7 +19,17 @@ export function createLogger(
 ): Logger {
   const emit = (at: LogLevel, message: string, fields?: LogFields) => {
     if (ORDER[at] < ORDER[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, msg: message, ...fields }));
+    // Every line written while serving a request names it, whichever code wrote it.
+    const requestId = currentRequestId();
+    write(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: at,
+        msg: message,
+        ...(requestId && { requestId }),
+        ...fields,
+      }),
+    );
   };
   return {
     debug: (message, fields) => emit('debug', message, fields),
