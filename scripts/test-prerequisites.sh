@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# What the test suite needs beyond npm packages: Chromium for the end-to-end tests, and the local
-# PostgreSQL and Redis the integration tests talk to. Installs or starts what is missing when it can,
-# and otherwise says exactly what to do.
+# What the test suite needs beyond npm packages: Chromium for the end-to-end tests, nginx and the
+# openssl command for the reverse-proxy test, and the local PostgreSQL and Redis the integration tests
+# talk to. Installs or starts what is missing when it can, and otherwise says exactly what to do.
 set -euo pipefail
 
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+NGINX="${NGINX_PATH:-/usr/sbin/nginx}"
 PG_HOST=127.0.0.1 PG_PORT=5432 REDIS_PORT=6379
 
 port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
@@ -16,6 +17,22 @@ if [ ! -x "$CHROMIUM" ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
     echo "Chromium is missing at $CHROMIUM: install it (apt-get install chromium) or set CHROMIUM_PATH." >&2
+    exit 1
+  fi
+fi
+
+if [ ! -x "$NGINX" ] || ! command -v openssl >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "Installing nginx and openssl (Debian packages) for the reverse-proxy test…"
+    had_nginx=$([ -x /usr/sbin/nginx ] && echo yes || echo no)
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx openssl >/dev/null
+    # The test runs its own nginx: the package's default site, just installed, need not hold port 80.
+    if [ "$had_nginx" = no ] && command -v systemctl >/dev/null; then
+      systemctl disable --now nginx >/dev/null 2>&1 || true
+    fi
+  else
+    echo "nginx or openssl is missing: install them (apt-get install nginx openssl) or set NGINX_PATH." >&2
     exit 1
   fi
 fi

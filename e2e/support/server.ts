@@ -6,6 +6,9 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** What `npm start` runs, built from server/src by `npm run build`. */
+const SERVER_ENTRY = 'server/dist/index.js';
+
 export const E2E_ADMIN = { email: 'admin@gatehouse.test', password: 'admin-password-e2e', name: 'Administrator' };
 
 async function freePort(): Promise<number> {
@@ -26,16 +29,18 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** The real server, as `npm start` runs it, on a free port and a temp SQLite file. */
+/** The compiled server (`npm run build`), as `npm start` runs it, on a free port and a temp SQLite file. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(ROOT, 'web/dist/index.html'))) {
-    throw new Error('The web console is not built: run `npm run build` before the end-to-end tests.');
+  for (const built of ['web/dist/index.html', SERVER_ENTRY]) {
+    if (!fs.existsSync(path.join(ROOT, built))) {
+      throw new Error(`${built} is missing: run \`npm run build\` before the end-to-end tests.`);
+    }
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-e2e-'));
   const baseURL = `http://localhost:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -24,11 +24,12 @@ export interface ServerProcess {
 }
 
 /**
- * The real server in its own process, on a free loopback port and the given data directory, once
- * it answers its health check. For what only a real process shows: signals, crashes, sockets.
+ * The real server in its own process (through tsx, so no build is needed first), on the given data
+ * directory and `env.PORT` or a free loopback port, once it answers its health check. For what only
+ * a real process shows: signals, crashes, sockets, a proxy in front.
  */
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
