@@ -1,20 +1,143 @@
 import { APIError } from 'better-auth/api';
+import { z } from 'zod';
 import { nameSchema } from '#common/validation';
 
-/** Names are checked on every path that sets one (sign-up, profile edit, admin edit). */
-const NAME_PATHS = new Set(['/sign-up/email', '/update-user', '/admin/create-user', '/admin/update-user']);
+/** Longest profile picture URL accepted: ours are far shorter, and browsers cap URLs near this. */
+export const IMAGE_URL_MAX_LENGTH = 2048;
+/** Largest limit or offset a listing accepts: beyond any real page, and within every column type. */
+export const PAGE_NUMBER_MAX = 1_000_000_000;
+/** Longest timed ban, in seconds (a hundred years); a permanent ban sends no duration at all. */
+export const BAN_SECONDS_MAX = 100 * 365 * 24 * 60 * 60;
+/** Member columns a member listing may be sorted by. */
+export const MEMBER_SORT_FIELDS = ['id', 'organizationId', 'userId', 'role', 'createdAt'] as const;
+/** Those it may be filtered by: text columns only, as the value to match comes as text. */
+export const MEMBER_FILTER_FIELDS = ['id', 'organizationId', 'userId', 'role'] as const;
+/** API key columns the key listing may be sorted by (not the hashed key itself). */
+export const API_KEY_SORT_FIELDS = ['name', 'createdAt', 'updatedAt', 'expiresAt', 'lastRequest'] as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isHttpUrl = (value: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** A date both databases can store (a year out of range is a 500 from PostgreSQL). */
+const isDate = (value: string) => {
+  const time = Date.parse(value);
+  return time >= Date.UTC(1970, 0, 1) && time < Date.UTC(10_000, 0, 1);
+};
+
+const isPageNumber = (value: unknown) => {
+  const number = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) && number >= 0 && number <= PAGE_NUMBER_MAX;
+};
+
+const name = z.string({ error: 'name must be a string' }).pipe(nameSchema);
+const image = z
+  .string({ error: 'image must be a URL or null' })
+  .max(IMAGE_URL_MAX_LENGTH, `image must be at most ${IMAGE_URL_MAX_LENGTH} characters`)
+  .refine(isHttpUrl, 'image must be an http(s) URL')
+  .nullable();
+const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
+const date = (field: string) =>
+  z
+    .string({ error: `${field} must be a date or null` })
+    .refine(isDate, `${field} must be a date from 1970 to 9999`)
+    .nullable();
+const kept = (field: string) => z.never({ error: `${field} is kept by the server and cannot be set` });
+const oneOf = (field: string, values: readonly [string, ...string[]]) =>
+  z.enum(values, { error: `${field} must be one of: ${values.join(', ')}` });
+const pageNumber = (field: string) =>
+  z.unknown().refine(isPageNumber, `${field} must be a whole number from 0 to ${PAGE_NUMBER_MAX}`);
+/** A nested object checked by `schema`; anything else is left to Better Auth, which names the type it expects. */
+const ifObject = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (isObject(value) ? value : undefined), schema.optional());
 
 /**
- * Input rules Better Auth's own body schemas leave open, checked before its endpoints run: a bad
- * value is a 400 with a message, never a 500 from the database.
+ * Better Auth takes these bodies as open records and hands the values to the database as they
+ * come: an object for a name is a 500 on SQLite and the text "{}" on PostgreSQL, a word for a date
+ * is a 500 on both. So the user fields a caller may send are typed here. Fields not listed are left
+ * to Better Auth, which refuses the protected ones itself.
  */
-export function checkAuthInput(path: string, body: unknown) {
-  const fields = body as { name?: unknown; data?: { name?: unknown } } | undefined;
-  if (!NAME_PATHS.has(path) || !fields) return;
-  const name = path === '/admin/update-user' ? fields.data?.name : fields.name;
-  // Missing or mistyped fields are left to the endpoint's own validation, which names them all.
-  if (typeof name !== 'string') return;
-  const parsed = nameSchema.safeParse(name);
-  if (!parsed.success)
-    throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Invalid name' });
+const userFields = z.object({ name: name.optional(), image: image.optional() });
+/** What an admin may set on a user (Better Auth checks `email` and `role` itself). */
+const adminUserFields = userFields.extend({
+  emailVerified: flag('emailVerified').optional(),
+  banned: flag('banned').optional(),
+  banReason: z.string({ error: 'banReason must be a string or null' }).nullable().optional(),
+  banExpires: date('banExpires').optional(),
+  isAnonymous: flag('isAnonymous').optional(),
+  createdAt: kept('createdAt').optional(),
+  updatedAt: kept('updatedAt').optional(),
+});
+const ORGANIZATION_FIELDS = ['name', 'slug', 'logo', 'metadata'];
+
+const BODY_RULES: Record<string, z.ZodType> = {
+  '/sign-up/email': userFields,
+  '/update-user': userFields,
+  '/admin/create-user': userFields.extend({ data: ifObject(adminUserFields) }),
+  '/admin/update-user': z.object({ data: ifObject(adminUserFields) }),
+  '/admin/ban-user': z.object({
+    banExpiresIn: z
+      .number({ error: 'banExpiresIn must be a number of seconds' })
+      .int('banExpiresIn must be a whole number of seconds')
+      .min(1, 'banExpiresIn must be at least 1 second')
+      .max(BAN_SECONDS_MAX, `banExpiresIn must be at most ${BAN_SECONDS_MAX} seconds`)
+      .optional(),
+  }),
+  // An update without any known field reaches the database as an empty UPDATE, a syntax error.
+  '/organization/update': z.object({
+    data: ifObject(
+      z
+        .record(z.string(), z.unknown())
+        .refine(
+          (data) => ORGANIZATION_FIELDS.some((field) => data[field] !== undefined),
+          `data must contain at least one of: ${ORGANIZATION_FIELDS.join(', ')}`,
+        ),
+    ),
+  }),
+};
+
+/** Listing parameters, on every path: a negative, fractional or huge limit fails inside the query. */
+const paginationRule = z.object({
+  limit: pageNumber('limit').optional(),
+  offset: pageNumber('offset').optional(),
+  membersLimit: pageNumber('membersLimit').optional(),
+});
+
+/**
+ * Field names passed on to the database as column names: an unknown one is a 500, and so is a
+ * filter on a date column with a word to match (on PostgreSQL).
+ */
+const QUERY_RULES: Record<string, z.ZodType> = {
+  '/organization/list-members': z.object({
+    sortBy: oneOf('sortBy', MEMBER_SORT_FIELDS).optional(),
+    filterField: oneOf('filterField', MEMBER_FILTER_FIELDS).optional(),
+  }),
+  '/api-key/list': z.object({ sortBy: oneOf('sortBy', API_KEY_SORT_FIELDS).optional() }),
+};
+
+function check(schema: z.ZodType | undefined, input: unknown) {
+  if (!schema || !isObject(input)) return;
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'Invalid request';
+    throw new APIError('BAD_REQUEST', { code: 'BAD_REQUEST', message });
+  }
+}
+
+/**
+ * Input rules Better Auth's own schemas leave open, checked before its endpoints run: a bad value
+ * is a 400 with a message, never a 500 from the database. A body or query that is not an object at
+ * all is left to the endpoint's own validation, which says what it expects.
+ */
+export function checkAuthInput(path: string, body: unknown, query: unknown) {
+  check(BODY_RULES[path], body);
+  check(paginationRule, query);
+  check(QUERY_RULES[path], query);
 }

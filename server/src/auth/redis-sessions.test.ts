@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../testing/http-client';
-import { createTestContext, TEST_REDIS_URL, type TestContext } from '../testing/test-context';
+import { connectTestRedis, createTestContext, TEST_REDIS_URL, type TestContext } from '../testing/test-context';
 
 const ADMIN = { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' };
 
@@ -15,15 +15,7 @@ describe('sessions in Redis', () => {
   let second: TestContext;
 
   beforeAll(async () => {
-    redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    try {
-      await redis.connect();
-      await redis.ping();
-    } catch (error) {
-      throw new Error(
-        `Redis is not reachable at ${TEST_REDIS_URL} (${String(error)}). Start it (redis-server --daemonize yes) or set TEST_REDIS_URL.`,
-      );
-    }
+    redis = await connectTestRedis();
     const env = { REDIS_URL: TEST_REDIS_URL };
     first = await createTestContext('postgres', { env, redisKeyPrefix: prefix });
     // A second instance on the same database and Redis, as behind a load balancer.

@@ -4,20 +4,10 @@ import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../testing/http-client';
+import { freePort } from '../testing/server-process';
 import { createTestContext, TEST_POSTGRES_URL, type TestContext } from '../testing/test-context';
 
 const SECRET = 'outage-secret-0123456789abcdefghijklmnopqrstuvwxyz';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** What the console sees while signed in: its session, its organizations, and the readiness check. */
 async function probe(client: TestClient) {
@@ -66,6 +56,7 @@ describe('a PostgreSQL outage', () => {
       expect(response.body).toEqual({
         code: 'SERVICE_UNAVAILABLE',
         message: 'The database is not answering. Try again in a moment.',
+        requestId: response.headers.get('x-request-id'),
       });
     }
     expect(during.ready.status).toBe(503);

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_RATE_LIMITS } from '../http/rate-limit';
 import { TestClient } from '../testing/http-client';
-import { createTestContext, TEST_REDIS_URL, type TestContext } from '../testing/test-context';
+import { connectTestRedis, createTestContext, TEST_REDIS_URL, type TestContext } from '../testing/test-context';
 
 const LIMITS_ON = { UNSAFE_DISABLE_RATE_LIMIT: 'false' };
 /** A fresh client address per case: counts are kept per address, and must not leak between cases. */
@@ -57,14 +57,7 @@ describe('ASVS V4 API: rate limits shared by instances through Redis', () => {
   let first: TestContext;
   let second: TestContext;
   beforeAll(async () => {
-    redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    try {
-      await redis.connect();
-    } catch (error) {
-      throw new Error(
-        `Redis is not reachable at ${TEST_REDIS_URL} (${String(error)}). Start it or set TEST_REDIS_URL.`,
-      );
-    }
+    redis = await connectTestRedis();
     const env = { ...LIMITS_ON, REDIS_URL: TEST_REDIS_URL };
     first = await createTestContext('sqlite', { env, redisKeyPrefix: prefix });
     second = await createTestContext('sqlite', { env, redisKeyPrefix: prefix });

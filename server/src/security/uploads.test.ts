@@ -306,7 +306,11 @@ describe('ASVS V5 File Handling', () => {
     /** The refusal shape every client can rely on, and nothing kept. */
     async function expectRefused(response: TestResponse, status: number) {
       expect(response.status, response.text).toBe(status);
-      expect(response.body).toEqual({ code: expect.any(String), message: expect.any(String) });
+      expect(response.body).toEqual({
+        code: expect.any(String),
+        message: expect.any(String),
+        requestId: expect.any(String),
+      });
       expect(await storedFiles(attacker)).toBe(0);
     }
 
@@ -332,7 +336,11 @@ describe('ASVS V5 File Handling', () => {
         });
         expect(response.status, response.text).toBeGreaterThanOrEqual(400);
         expect(response.status, response.text).toBeLessThan(500);
-        expect(response.body).toEqual({ code: expect.any(String), message: expect.any(String) });
+        expect(response.body).toEqual({
+          code: expect.any(String),
+          message: expect.any(String),
+          requestId: expect.any(String),
+        });
         expect(await storedFiles(attacker)).toBe(0);
       },
     );

@@ -23,16 +23,30 @@ export interface ServerProcess {
   output: () => string;
 }
 
+export interface ServerProcessOptions {
+  /** Run what `npm start` runs (`server/dist`, built by `npm run build`) rather than the sources through tsx. */
+  compiled?: boolean;
+  /** The host name in the server's URL (WebAuthn needs `localhost`, not an address). */
+  hostname?: string;
+}
+
+export const COMPILED_ENTRY = 'server/dist/index.js';
+
 /**
- * The real server in its own process (through tsx, so no build is needed first), on the given data
- * directory and `env.PORT` or a free loopback port, once it answers its health check. For what only
- * a real process shows: signals, crashes, sockets, a proxy in front.
+ * The real server in its own process, on the given data directory and `env.PORT` or a free loopback
+ * port, once it answers its health check. For what only a real process shows: signals, crashes,
+ * sockets, a proxy in front, a browser.
  */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+  { compiled = false, hostname = '127.0.0.1' }: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${hostname}:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+  const entry = compiled ? [COMPILED_ENTRY] : ['--import', 'tsx', 'server/src/index.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createContext, type AppContext, type ContextOptions } from '../context';
 import { loadConfig, type Config } from '../env';
@@ -14,6 +15,20 @@ export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const TEST_ORIGIN = 'http://localhost:3000';
 const TEST_AUTH_SECRET = 'test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** A Redis client of the test's own; fails loudly (never skips) when the local Redis is down. */
+export async function connectTestRedis(): Promise<Redis> {
+  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    throw new Error(
+      `Redis is not reachable at ${TEST_REDIS_URL} (${String(error)}). Start it (redis-server --daemonize yes) or set TEST_REDIS_URL.`,
+    );
+  }
+  return redis;
+}
 
 /** Fails loudly (never skips) when the local PostgreSQL is down. */
 async function createThrowawaySchema(): Promise<{ schema: string; drop: () => Promise<void> }> {

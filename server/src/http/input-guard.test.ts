@@ -1,0 +1,118 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../testing/http-client';
+import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '../testing/test-context';
+import { checkJsonInput, hasControlCharacter, MAX_JSON_DEPTH } from './input-guard';
+
+const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+describe('hasControlCharacter', () => {
+  it('finds C0 control characters but tab, line feed and carriage return', () => {
+    for (const text of ['\u0000', 'a\u0001', 'x\u001fy', '\u000b', '\u000c', '\u001b[31m']) {
+      expect(hasControlCharacter(text), JSON.stringify(text)).toBe(true);
+    }
+    for (const text of ['', 'plain', 'tab\there', 'line\nbreak\r\n', 'é ü 💥', '\u007f', '\u0085']) {
+      expect(hasControlCharacter(text), JSON.stringify(text)).toBe(false);
+    }
+  });
+});
+
+describe('checkJsonInput', () => {
+  it('names the field that holds a control character, at any depth', () => {
+    expect(checkJsonInput({ data: { items: ['ok', 'bad\u0000'] } })).toContain('field "data.items[1]"');
+    expect(checkJsonInput({ ['key\u0007']: 1 })).toContain('a field name');
+    expect(checkJsonInput('\u0000')).toContain('the body');
+    expect(checkJsonInput({ name: 'Ada\tLovelace', bio: 'one\r\ntwo', n: 1, ok: true, none: null })).toBeUndefined();
+  });
+
+  it('refuses nesting past its limit without exhausting the stack', () => {
+    expect(checkJsonInput(JSON.parse(nested(MAX_JSON_DEPTH)))).toBeUndefined();
+    expect(checkJsonInput(JSON.parse(nested(MAX_JSON_DEPTH + 1)))).toMatch(/nested too deeply/);
+    expect(checkJsonInput(JSON.parse(nested(200_000)))).toMatch(/nested too deeply/);
+  });
+});
+
+describe.each(ENGINES)('input guard in the app on %s', (engine) => {
+  let context: TestContext;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    context = await createTestContext(engine, {
+      env: { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' },
+    });
+    admin = new TestClient(context.app);
+    await admin.post('/api/auth/sign-in/email', { email: 'root@example.com', password: 'root-password-1' });
+  });
+  afterAll(async () => context?.destroy());
+
+  const refused = (response: { status: number; body: unknown }, where: string) => {
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining(where) });
+  };
+
+  // Each of these answered 500 on PostgreSQL before, which refuses NUL in text.
+  it('refuses a control character in a query parameter', async () => {
+    refused(await admin.get('/api/v1/admin/users?search=%00'), 'query parameter "search"');
+    refused(await admin.get('/api/auth/organization/list-invitations?organizationId=a%00'), 'query parameter');
+  });
+
+  it('refuses a control character in a path parameter', async () => {
+    refused(await admin.get('/api/v1/files/%00'), 'the URL path');
+  });
+
+  it('refuses a control character in a JSON body, whatever its declared type', async () => {
+    refused(await admin.post('/api/auth/organization/check-slug', { slug: 'a\u0000' }), 'field "slug"');
+    // Our own handlers parse the body as JSON without looking at the declared type.
+    const asForm = await admin.request('POST', '/api/v1/admin/organizations', {
+      body: JSON.stringify({ name: 'Org\u0000' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    refused(asForm, 'field "name"');
+  });
+
+  it('refuses a control character in a form field', async () => {
+    const signIn = await new TestClient(context.app).request('POST', '/api/auth/sign-in/email', {
+      body: 'email=a%00%40example.com&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    refused(signIn, 'field "email"');
+
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(png)], 'a.png', { type: 'image/png' }));
+    form.set('description', 'Profile\u0000picture');
+    refused(await admin.request('POST', '/api/v1/files/upload', { body: form }), 'field "description"');
+  });
+
+  it('refuses a JSON body nested too deeply for Better Auth (a stack overflow before)', async () => {
+    const response = await admin.request('POST', '/api/auth/update-user', {
+      body: `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    refused(response, 'nested too deeply');
+  });
+
+  it('lets tabs and line breaks through, and the handlers still read the body', async () => {
+    const created = await admin.post('/api/v1/admin/organizations', { name: 'Tab\tand\nline' });
+    expect(created.status).toBe(201);
+    expect(created.body.data.name).toBe('Tab\tand\nline');
+    const renamed = await admin.post('/api/auth/update-user', { name: 'Root\tAdmin' });
+    expect(renamed.status).toBe(200);
+    expect((await admin.get('/api/auth/get-session')).body.user.name).toBe('Root\tAdmin');
+  });
+
+  it('answers a refused request before any handler runs', async () => {
+    const before = (await admin.get('/api/v1/admin/organizations')).body.data.length;
+    const response = await context.app.fetch(
+      new Request(`${TEST_ORIGIN}/api/v1/admin/organizations`, {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, cookie: admin.cookieHeader, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Org', note: '\u0001' }),
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect((await admin.get('/api/v1/admin/organizations')).body.data.length).toBe(before);
+  });
+});
