@@ -12,7 +12,13 @@ export const BAN_DURATION_SUGGESTIONS = [
 
 /** The admin user list's view: sent to the server and kept in the page URL. */
 export const adminUserListQuerySchema = z.object({
-  search: z.string().trim().max(200, 'search is at most 200 characters').default(''),
+  search: z
+    .string()
+    .trim()
+    .max(200, 'search is at most 200 characters')
+    // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'search must not contain control characters')
+    .default(''),
   searchField: z.enum(['email', 'name'], { message: 'searchField must be email or name' }).default('email'),
   role: z.enum(['all', 'user', 'admin'], { message: 'role must be all, user or admin' }).default('all'),
   sortBy: z

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUserListQuerySchema } from '#common/admin';
 import { TestClient } from '../../testing/http-client';
 import { createTestContext, ENGINES, type TestContext } from '../../testing/test-context';
 
@@ -142,6 +143,9 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       expect(response.status, query).toBe(400);
       expect(response.body.message).toBe(message);
     }
+    // Behind the input guard, the view's own schema refuses control characters too.
+    const parsed = adminUserListQuerySchema.safeParse({ search: 'ab\u0000c' });
+    expect(parsed.error?.issues[0]?.message).toBe('search must not contain control characters');
   });
 
   it('creates a user in an organization, shown in the Organization column', async () => {
