@@ -1,0 +1,148 @@
+/**
+ * The server under load, as `npm start` runs it (compiled, in its own process, on SQLite), driven by
+ * autocannon over loopback. Prints, measured in this one run:
+ * - `get-session` requests/s ÷ a bare route of the same server (`/api/v1/health`);
+ * - `get-session` p99 while clients sign in as fast as they can ÷ its p99 alone;
+ * - sign-ins/s in that burst ÷ raw scrypt checks/s (Better Auth's parameters, same concurrency);
+ * - the server's RSS idle, and after each of two equal rounds of mixed requests.
+ * `BENCH_SECONDS` (default 5) sets each measurement's length, `BENCH_ROUNDS_REQUESTS` (50,000) a round.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { verifyPassword, hashPassword } from 'better-auth/crypto';
+import { freePort, startServerProcess } from '../server/src/testing/server-process';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUND_REQUESTS = Number(process.env.BENCH_ROUNDS_REQUESTS ?? 50_000);
+const CONNECTIONS = 16;
+const PASSWORD = 'bench-password-1';
+
+type Result = autocannon.Result;
+const run = (options: autocannon.Options) => autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+const perSecond = (result: Result) => result.requests.average;
+const rssMiB = (pid: number) => {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+  return Math.round(Number(line?.[1] ?? 0) / 1024);
+};
+
+async function rawScryptChecksPerSecond(): Promise<number> {
+  const hash = await hashPassword(PASSWORD);
+  let done = 0;
+  const until = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < until) {
+        await verifyPassword({ hash, password: PASSWORD });
+        done += 1;
+      }
+    }),
+  );
+  return done / SECONDS;
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = await startServerProcess(
+    dataDir,
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+      GUEST_SWEEP_INTERVAL_SECONDS: '0',
+    },
+    { compiled: true },
+  );
+  const pid = server.child.pid!;
+  try {
+    const json = { 'content-type': 'application/json', origin: baseURL };
+    const signUp = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD, name: 'Bench' }),
+    });
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    const idleRss = rssMiB(pid);
+
+    const bare = await run({ url: `${baseURL}/api/v1/health` });
+    const session = await run({ url: `${baseURL}/api/auth/get-session`, headers: { cookie } });
+    const [duringBurst, burst] = await Promise.all([
+      run({ url: `${baseURL}/api/auth/get-session`, headers: { cookie } }),
+      run({
+        url: `${baseURL}/api/auth/sign-in/email`,
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD }),
+      }),
+    ]);
+    const scrypt = await rawScryptChecksPerSecond();
+
+    const mixed = () =>
+      autocannon({
+        url: baseURL,
+        connections: CONNECTIONS,
+        amount: ROUND_REQUESTS,
+        requests: [
+          { method: 'GET', path: '/api/auth/get-session', headers: { cookie } },
+          { method: 'GET', path: '/api/v1/me', headers: { cookie } },
+          { method: 'GET', path: '/api/v1/organizations', headers: { cookie } },
+          { method: 'GET', path: '/api/v1/health' },
+          { method: 'GET', path: '/auth' },
+        ],
+      });
+    await mixed();
+    const afterFirst = rssMiB(pid);
+    await mixed();
+    const afterSecond = rssMiB(pid);
+
+    const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
+    const rows = [
+      [
+        'get-session req/s ÷ bare route req/s',
+        `${perSecond(session).toFixed(0)} ÷ ${perSecond(bare).toFixed(0)}`,
+        ratio(perSecond(session), perSecond(bare)),
+        '≥ 0.5',
+      ],
+      [
+        'get-session p99 in a sign-in burst ÷ idle p99 (ms)',
+        `${duringBurst.latency.p99} ÷ ${session.latency.p99}`,
+        ratio(duringBurst.latency.p99, session.latency.p99),
+        '≤ 2',
+      ],
+      [
+        'sign-ins/s ÷ raw scrypt checks/s',
+        `${perSecond(burst).toFixed(1)} ÷ ${scrypt.toFixed(1)}`,
+        ratio(perSecond(burst), scrypt),
+        '≥ 0.9',
+      ],
+      [
+        'server RSS MiB: idle, after round 1, after round 2',
+        `${idleRss}, ${afterFirst}, ${afterSecond}`,
+        ratio(afterSecond, afterFirst),
+        '≤ 150 MiB, flat',
+      ],
+    ];
+    process.stdout.write(
+      `Server under load (${CONNECTIONS} connections, ${SECONDS} s each, rounds of ${ROUND_REQUESTS})\n`,
+    );
+    for (const [what, figures, value, budget] of rows) {
+      process.stdout.write(`${what!.padEnd(52)} ${figures!.padEnd(22)} ratio ${value!.padEnd(6)} budget ${budget}\n`);
+    }
+    const failures = burst.non2xx + session.non2xx + duringBurst.non2xx;
+    if (failures > 0)
+      process.stdout.write(`(${failures} answers were not 2xx: the figures above are not comparable)\n`);
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
