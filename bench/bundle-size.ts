@@ -6,22 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { startServerProcess } from '../server/src/testing/server-process';
 
 const BUDGET_KB = 100;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bundle-'));
 const server = await startServerProcess(dataDir, {}, { compiled: true, hostname: 'localhost' });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage();
   const cdp = await page.context().newCDPSession(page);
