@@ -90,6 +90,29 @@ describe('configuration', () => {
     ).toMatch(/UNSAFE_DEV_MAILBOX must not be true in production/);
   });
 
+  it('checks the guest sweep and the metrics port', () => {
+    expect(loadConfig({})).toMatchObject({
+      guestMaxAgeSeconds: 21600,
+      guestSweepIntervalSeconds: 600,
+      metricsPort: undefined,
+    });
+    expect(problemsOf({ GUEST_MAX_AGE_SECONDS: '10' })).toMatch(
+      /GUEST_MAX_AGE_SECONDS must be a whole number of seconds, at least 60/,
+    );
+    expect(problemsOf({ GUEST_SWEEP_INTERVAL_SECONDS: '1.5' })).toMatch(
+      /GUEST_SWEEP_INTERVAL_SECONDS must be a whole number/,
+    );
+    expect(problemsOf({ METRICS_PORT: '3000' })).toBe(
+      'Invalid configuration: METRICS_PORT must differ from PORT: metrics are not for the public',
+    );
+    expect(problemsOf({ METRICS_PORT: 'x' })).toMatch(/METRICS_PORT must be an integer from 1 to 65535/);
+    expect(loadConfig({ METRICS_PORT: '9464', GUEST_SWEEP_INTERVAL_SECONDS: '0' })).toMatchObject({
+      metricsPort: 9464,
+      metricsHost: '127.0.0.1',
+      guestSweepIntervalSeconds: 0,
+    });
+  });
+
   it('asks for one shared secret when instances share a PostgreSQL database', () => {
     expect(problemsOf({ DATABASE_URL: 'postgresql://app@db:5432/gatehouse' })).toBe(
       'Invalid configuration: BETTER_AUTH_SECRET is required with DATABASE_URL, the same on every instance (generate one with: openssl rand -hex 32)',

@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-import type { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../testing/http-client';
@@ -9,13 +7,13 @@ const ADMIN = { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-
 
 /** With REDIS_URL, sessions live in Redis, so several instances share them and revocation is immediate. */
 describe('sessions in Redis', () => {
-  const prefix = `gatehouse-test-${crypto.randomBytes(4).toString('hex')}:`;
-  let redis: Redis;
+  let testRedis: Awaited<ReturnType<typeof connectTestRedis>>;
   let first: TestContext;
   let second: TestContext;
 
   beforeAll(async () => {
-    redis = await connectTestRedis();
+    testRedis = await connectTestRedis();
+    const { prefix } = testRedis;
     const env = { REDIS_URL: TEST_REDIS_URL };
     first = await createTestContext('postgres', { env, redisKeyPrefix: prefix });
     // A second instance on the same database and Redis, as behind a load balancer.
@@ -26,9 +24,7 @@ describe('sessions in Redis', () => {
   afterAll(async () => {
     await second?.destroy();
     await first?.destroy();
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await testRedis?.release();
   });
 
   it('shares a session across instances and ends it everywhere on sign-out', async () => {
@@ -39,7 +35,7 @@ describe('sessions in Redis', () => {
       name: 'Shared',
     });
     expect(signUp.status).toBe(200);
-    expect((await redis.keys(`${prefix}gatehouse:*`)).length).toBeGreaterThan(0);
+    expect((await testRedis.redis.keys(`${testRedis.prefix}gatehouse:*`)).length).toBeGreaterThan(0);
 
     const onSecond = await new TestClient(second.app).get('/api/auth/get-session', { cookie: client.cookieHeader });
     expect(onSecond.body.user.email).toBe('shared@example.com');

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_RATE_LIMITS } from '../http/rate-limit';
 import { TestClient } from '../testing/http-client';
@@ -52,12 +51,12 @@ describe('ASVS V6 authentication and V4 API: rate limits', () => {
 });
 
 describe('ASVS V4 API: rate limits shared by instances through Redis', () => {
-  const prefix = `gatehouse-test-${crypto.randomBytes(4).toString('hex')}:`;
-  let redis: Redis;
+  let testRedis: Awaited<ReturnType<typeof connectTestRedis>>;
   let first: TestContext;
   let second: TestContext;
   beforeAll(async () => {
-    redis = await connectTestRedis();
+    testRedis = await connectTestRedis();
+    const { prefix } = testRedis;
     const env = { ...LIMITS_ON, REDIS_URL: TEST_REDIS_URL };
     first = await createTestContext('sqlite', { env, redisKeyPrefix: prefix });
     second = await createTestContext('sqlite', { env, redisKeyPrefix: prefix });
@@ -65,9 +64,7 @@ describe('ASVS V4 API: rate limits shared by instances through Redis', () => {
   afterAll(async () => {
     await second?.destroy();
     await first?.destroy();
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await testRedis?.release();
   });
 
   it('counts one address across instances: spreading writes over two does not double the allowance', async () => {

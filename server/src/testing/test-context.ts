@@ -16,8 +16,11 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 export const TEST_ORIGIN = 'http://localhost:3000';
 const TEST_AUTH_SECRET = 'test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 
-/** A Redis client of the test's own; fails loudly (never skips) when the local Redis is down. */
-export async function connectTestRedis(): Promise<Redis> {
+/**
+ * A Redis client and a key prefix of the test's own; `release` deletes the prefix's keys and
+ * disconnects. Fails loudly (never skips) when the local Redis is down.
+ */
+export async function connectTestRedis() {
   const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   try {
     await redis.connect();
@@ -27,7 +30,13 @@ export async function connectTestRedis(): Promise<Redis> {
       `Redis is not reachable at ${TEST_REDIS_URL} (${String(error)}). Start it (redis-server --daemonize yes) or set TEST_REDIS_URL.`,
     );
   }
-  return redis;
+  const prefix = `gatehouse-test-${crypto.randomBytes(4).toString('hex')}:`;
+  const release = async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  };
+  return { redis, prefix, release };
 }
 
 /** Fails loudly (never skips) when the local PostgreSQL is down. */
