@@ -1,9 +1,11 @@
 /**
  * The server under load, as `npm start` runs it (compiled, in its own process, on SQLite), driven by
  * autocannon over loopback. Prints, measured in this one run:
- * - `get-session` requests/s ÷ a bare route of the same server (`/api/v1/health`);
+ * - `get-session` requests/s ÷ a bare route of the same server (`/api/v1/health`), on SQLite and
+ *   again with sessions in Redis (a server of its own, on Redis database 15, emptied afterwards);
  * - `get-session` p99 while clients sign in as fast as they can ÷ its p99 alone;
- * - sign-ins/s in that burst ÷ raw scrypt checks/s (Better Auth's parameters, same concurrency);
+ * - sign-ins/s ÷ raw scrypt checks/s (Better Auth's parameters through Node's own scrypt, same
+ *   concurrency, same machine);
  * - the server's RSS idle, and after each of two equal rounds of mixed requests.
  * `BENCH_SECONDS` (default 5) sets each measurement's length, `BENCH_ROUNDS_REQUESTS` (50,000) a round.
  */
@@ -12,12 +14,14 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { verifyPassword, hashPassword } from 'better-auth/crypto';
+import { Redis } from 'ioredis';
 import { freePort, startServerProcess } from '../server/src/testing/server-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUND_REQUESTS = Number(process.env.BENCH_ROUNDS_REQUESTS ?? 50_000);
 const CONNECTIONS = 16;
 const PASSWORD = 'bench-password-1';
+const BENCH_REDIS_URL = 'redis://127.0.0.1:6379/15';
 
 type Result = autocannon.Result;
 const run = (options: autocannon.Options) => autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
@@ -42,7 +46,7 @@ async function rawScryptChecksPerSecond(): Promise<number> {
   return done / SECONDS;
 }
 
-async function main() {
+async function startServer(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -54,35 +58,74 @@ async function main() {
       PUBLIC_URL: baseURL,
       BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz',
       GUEST_SWEEP_INTERVAL_SECONDS: '0',
+      ...env,
     },
     { compiled: true },
   );
-  const pid = server.child.pid!;
-  try {
-    const json = { 'content-type': 'application/json', origin: baseURL };
-    const signUp = await fetch(`${baseURL}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD, name: 'Bench' }),
-    });
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
-    const idleRss = rssMiB(pid);
+  const json = { 'content-type': 'application/json', origin: baseURL };
+  const signUp = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD, name: 'Bench' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return {
+    baseURL,
+    json,
+    cookie,
+    pid: server.child.pid!,
+    stop: async () => {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
-    const bare = await run({ url: `${baseURL}/api/v1/health` });
-    const session = await run({ url: `${baseURL}/api/auth/get-session`, headers: { cookie } });
-    const [duringBurst, burst] = await Promise.all([
-      run({ url: `${baseURL}/api/auth/get-session`, headers: { cookie } }),
-      run({
-        url: `${baseURL}/api/auth/sign-in/email`,
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD }),
-      }),
-    ]);
+/** get-session and the bare route of one server, one after the other. */
+async function sessionAgainstBare({ baseURL, cookie }: { baseURL: string; cookie: string }) {
+  const bare = await run({ url: `${baseURL}/api/v1/health` });
+  const session = await run({ url: `${baseURL}/api/auth/get-session`, headers: { cookie } });
+  return { bare, session };
+}
+
+async function withRedis() {
+  const redis = new Redis(BENCH_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  await redis.connect().catch((error: unknown) => {
+    throw new Error(`Redis is not reachable at ${BENCH_REDIS_URL} (${String(error)}): start it first.`);
+  });
+  const server = await startServer({ REDIS_URL: BENCH_REDIS_URL });
+  try {
+    return await sessionAgainstBare(server);
+  } finally {
+    await server.stop();
+    await redis.flushdb();
+    redis.disconnect();
+  }
+}
+
+async function main() {
+  const server = await startServer();
+  const { baseURL, json, cookie, pid } = server;
+  try {
+    const idleRss = rssMiB(pid);
+    const { bare, session } = await sessionAgainstBare(server);
+    const signIn = {
+      url: `${baseURL}/api/auth/sign-in/email`,
+      method: 'POST' as const,
+      headers: json,
+      body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD }),
+    };
+    const burst = await run(signIn);
     const scrypt = await rawScryptChecksPerSecond();
+    const [duringBurst, burstBeside] = await Promise.all([
+      run({ url: `${baseURL}/api/auth/get-session`, headers: { cookie } }),
+      run(signIn),
+    ]);
 
     const mixed = () =>
       autocannon({
@@ -101,13 +144,21 @@ async function main() {
     const afterFirst = rssMiB(pid);
     await mixed();
     const afterSecond = rssMiB(pid);
+    await server.stop();
+    const redis = await withRedis();
 
     const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
     const rows = [
       [
-        'get-session req/s ÷ bare route req/s',
+        'get-session req/s ÷ bare route req/s (SQLite)',
         `${perSecond(session).toFixed(0)} ÷ ${perSecond(bare).toFixed(0)}`,
         ratio(perSecond(session), perSecond(bare)),
+        '≥ 0.5',
+      ],
+      [
+        'get-session req/s ÷ bare route req/s (Redis)',
+        `${perSecond(redis.session).toFixed(0)} ÷ ${perSecond(redis.bare).toFixed(0)}`,
+        ratio(perSecond(redis.session), perSecond(redis.bare)),
         '≥ 0.5',
       ],
       [
@@ -123,6 +174,12 @@ async function main() {
         '≥ 0.9',
       ],
       [
+        'sign-ins/s beside get-session load ÷ alone',
+        `${perSecond(burstBeside).toFixed(1)} ÷ ${perSecond(burst).toFixed(1)}`,
+        ratio(perSecond(burstBeside), perSecond(burst)),
+        '(shown)',
+      ],
+      [
         'server RSS MiB: idle, after round 1, after round 2',
         `${idleRss}, ${afterFirst}, ${afterSecond}`,
         ratio(afterSecond, afterFirst),
@@ -135,13 +192,14 @@ async function main() {
     for (const [what, figures, value, budget] of rows) {
       process.stdout.write(`${what!.padEnd(52)} ${figures!.padEnd(22)} ratio ${value!.padEnd(6)} budget ${budget}\n`);
     }
-    const failures = burst.non2xx + session.non2xx + duringBurst.non2xx;
+    const failures = [burst, session, duringBurst, burstBeside, redis.session].reduce(
+      (sum, result) => sum + result.non2xx,
+      0,
+    );
     if (failures > 0)
       process.stdout.write(`(${failures} answers were not 2xx: the figures above are not comparable)\n`);
   } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop().catch(() => {});
   }
 }
 

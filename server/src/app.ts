@@ -4,13 +4,14 @@ import { routePath } from 'hono/route';
 import type { Redis } from 'ioredis';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import type { Auth } from './auth/auth';
+import { AUTH_BASE_PATH, type Auth } from './auth/auth';
 import { allowedOrigins, type Config } from './env';
 import type { Database } from './db/database';
 import { apiError } from './http/api-error';
 import { handleAuthRequest } from './http/auth-handler';
+import { getSessionFastPath } from './http/session';
 import { dependencyChecks, OUTAGE_MESSAGES } from './http/dependencies';
-import { inputGuard } from './http/input-guard';
+import { BODILESS_METHODS, inputGuard } from './http/input-guard';
 import { originCheck } from './http/origin-check';
 import { withClientAddress } from './http/client-address';
 import type { loadSpa } from './http/spa';
@@ -30,6 +31,7 @@ import { apiRateLimit } from './http/rate-limit';
 /** JSON bodies of the API are small; anything larger is refused before it is read whole. */
 export const MAX_API_BODY_BYTES = 1024 * 1024;
 const UPLOAD_PATH = '/api/v1/files/upload';
+const SESSION_CHECK_PATH = `${AUTH_BASE_PATH}/get-session`;
 
 /** A route's label for metrics: its pattern, never the path itself (ids and tokens would flood them). */
 function routeLabel(c: Context): string {
@@ -106,7 +108,10 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
     });
   const apiBodyLimit = limitBody(MAX_API_BODY_BYTES);
   const uploadBodyLimit = limitBody(MAX_UPLOAD_BODY_BYTES);
-  app.use('/api/*', (c, next) => (c.req.path === UPLOAD_PATH ? uploadBodyLimit : apiBodyLimit)(c, next));
+  app.use('/api/*', (c, next) => {
+    if (BODILESS_METHODS.has(c.req.method)) return next();
+    return (c.req.path === UPLOAD_PATH ? uploadBodyLimit : apiBodyLimit)(c, next);
+  });
   app.use('/api/*', inputGuard());
 
   app.use('/api/v1/*', originCheck(allowedOrigins(config), [UPLOAD_PATH]));
@@ -114,8 +119,11 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
     const limit = apiRateLimit({ auth, redis, trustedProxies: config.trustedProxies });
     // Liveness checks must never be told to slow down.
     app.use('/api/v1/*', (c, next) => (c.req.path.startsWith('/api/v1/health') ? next() : limit(c, next)));
+    // The session check answered without Better Auth skips its limiter: it counts here instead.
+    app.use(SESSION_CHECK_PATH, limit);
   }
 
+  app.get(SESSION_CHECK_PATH, getSessionFastPath(auth));
   app.all('/api/auth/*', (c) =>
     handleAuthRequest(auth, withClientAddress(c, config.trustedProxies), logger, dependencies),
   );

@@ -13,6 +13,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createGeoLookup } from './auth/session-geo';
+import { createPasswordHasher } from './auth/password-hashing';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -44,8 +45,10 @@ export async function createContext(config: Config, options: ContextOptions = {}
     if (redisAway) logger.info('redis available again');
     redisAway = false;
   });
+  const passwordHasher = createPasswordHasher();
   const close = async () => {
     redis?.disconnect();
+    await passwordHasher.close();
     await database.close();
   };
   try {
@@ -61,6 +64,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
       geoLookup,
       redis,
       metrics,
+      passwordHasher,
     });
     let migration;
     try {

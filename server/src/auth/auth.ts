@@ -2,7 +2,6 @@ import { apiKey } from '@better-auth/api-key';
 import { passkey } from '@better-auth/passkey';
 import { redisStorage } from '@better-auth/redis-storage';
 import { betterAuth } from 'better-auth';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { admin, anonymous, openAPI, organization } from 'better-auth/plugins';
 import type { Redis } from 'ioredis';
@@ -19,6 +18,8 @@ import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail
 import { checkAuthInput } from './input-rules';
 import { teamPermissions } from './plugins/team-permissions';
 import { geoFromHeaders, type GeoLookup } from './session-geo';
+import type { PasswordHasher } from './password-hashing';
+import { createSessionReader } from './session-reader';
 import { signUpRace } from './sign-up-race';
 
 export interface AuthDependencies {
@@ -30,6 +31,7 @@ export interface AuthDependencies {
   geoLookup: GeoLookup;
   redis?: Redis | undefined;
   metrics: Metrics;
+  passwordHasher: PasswordHasher;
 }
 
 /** Where the Better Auth handler is mounted; the SPA's client uses the same path. */
@@ -48,9 +50,19 @@ async function send(mailer: Mailer, message: Parameters<Mailer['send']>[0]) {
 /** Sign-ups one client address may attempt per hour. */
 export const SIGN_UPS_PER_HOUR = 30;
 
-export function createAuth({ config, database, secret, logger, mailer, geoLookup, redis, metrics }: AuthDependencies) {
+export function createAuth({
+  config,
+  database,
+  secret,
+  logger,
+  mailer,
+  geoLookup,
+  redis,
+  metrics,
+  passwordHasher,
+}: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Gatehouse',
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
@@ -75,10 +87,10 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
-      // Better Auth's own scrypt, timed: the hashing queue is what a sign-in burst fills.
+      // Better Auth's scrypt on threads of its own, at low priority, timed (decision 0022).
       password: {
-        hash: (password) => metrics.timeHashing(() => hashPassword(password)),
-        verify: (data) => metrics.timeHashing(() => verifyPassword(data)),
+        hash: (password) => metrics.timeHashing(() => passwordHasher.hash(password)),
+        verify: (data) => metrics.timeHashing(() => passwordHasher.verify(data)),
       },
     },
     emailVerification: {
@@ -211,6 +223,9 @@ export function createAuth({ config, database, secret, logger, mailer, geoLookup
       openAPI({ path: '/reference', disableDefaultReference: config.nodeEnv === 'production' }),
     ],
   });
+  // Every request of a signed-in person reads the session: done directly, Better Auth's router
+  // skipped, whenever nothing is to be written (decision 0022).
+  return Object.assign(auth, { readSession: createSessionReader(auth.$context, database) });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

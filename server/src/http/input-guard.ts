@@ -86,6 +86,12 @@ function checkUrlInput(url: URL): string | undefined {
   return undefined;
 }
 
+/**
+ * Requests that carry no body to check. Asking a GET for its body makes the server build a full
+ * Request object (a tenth of a session check's time).
+ */
+export const BODILESS_METHODS = new Set(['GET', 'HEAD']);
+
 async function checkBodyInput(request: Request): Promise<string | undefined> {
   if (!request.body) return undefined;
   const type = request.headers.get('content-type') ?? '';
@@ -121,7 +127,9 @@ async function checkBodyInput(request: Request): Promise<string | undefined> {
  */
 export function inputGuard(): MiddlewareHandler {
   return async (c, next) => {
-    const problem = checkUrlInput(new URL(c.req.url)) ?? (await checkBodyInput(c.req.raw));
+    const problem =
+      checkUrlInput(new URL(c.req.url)) ??
+      (BODILESS_METHODS.has(c.req.method) ? undefined : await checkBodyInput(c.req.raw));
     if (problem) return apiError(c, 400, 'BAD_REQUEST', problem);
     await next();
   };

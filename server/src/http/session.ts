@@ -45,6 +45,9 @@ async function authenticate(auth: Auth, c: Context, { apiKey }: AuthenticateOpti
     if (!found || (found as { banned?: boolean | null }).banned) return { status: 401, message: 'Invalid API key' };
     return { principal: { user: found as AuthUser, via: 'api-key' } };
   }
+  const read = await auth.readSession(c.req.raw.headers);
+  if (read.kind === 'signed-in') return { principal: { user: read.user as AuthUser, via: 'session' } };
+  if (read.kind !== 'defer') return null;
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
   return session ? { principal: { user: session.user, via: 'session' } } : null;
 }
@@ -75,4 +78,20 @@ export function requireUser(
 export async function optionalUser(auth: Auth, c: Context, options: AuthenticateOptions): Promise<AuthUser | null> {
   const outcome = await authenticate(auth, c, options);
   return outcome && 'principal' in outcome ? outcome.principal.user : null;
+}
+
+/**
+ * `GET /api/auth/get-session` answered from the session reader when it can answer alone (the
+ * console asks it on every screen); anything else goes on to Better Auth's own endpoint.
+ */
+export function getSessionFastPath(auth: Auth): MiddlewareHandler {
+  return async (c, next) => {
+    // Query options (disableRefresh, disableCookieCache) and API keys are Better Auth's to read.
+    if (c.req.url.includes('?') || c.req.header(API_KEY_HEADER) !== undefined) return next();
+    const read = await auth.readSession(c.req.raw.headers);
+    if (read.kind === 'defer') return next();
+    c.header('cache-control', 'no-store');
+    c.header('pragma', 'no-cache');
+    return c.json(read.kind === 'signed-in' ? { session: read.session, user: read.user } : null);
+  };
 }

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 
 export const AVATAR_SIZE = 256;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -7,8 +7,19 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 /** Images decoded at once; others wait. Bounds peak memory whatever the number of uploads. */
 const MAX_CONCURRENT_DECODES = 2;
 
-// libvips' operation cache trades memory for speed on repeated work, which uploads never are.
-sharp.cache(false);
+type SharpFactory = (input: Uint8Array, options: SharpOptions) => Sharp;
+let loading: Promise<SharpFactory> | undefined;
+/**
+ * libvips weighs about 28 MiB once loaded: a server that never receives an upload never loads it.
+ * Its operation cache trades memory for speed on repeated work, which uploads never are.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
 
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 type AcceptedType = (typeof ACCEPTED_TYPES)[number];
@@ -89,6 +100,7 @@ export async function toAvatar(bytes: Uint8Array, claimedType: string): Promise<
   }
   if (looksLikePolyglot(bytes)) throw new ImageRejected(415, 'The file contains markup or script and is refused');
 
+  const sharp = await loadSharp();
   return withDecodeSlot(async () => {
     const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true } as const;
     let metadata: Metadata;

@@ -1,0 +1,44 @@
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPasswordHasher } from './password-hashing';
+
+describe('password hashing on threads of its own', () => {
+  const hasher = createPasswordHasher(2);
+  afterAll(() => hasher.close());
+
+  it('writes hashes Better Auth reads, and reads the hashes Better Auth writes', async () => {
+    const ours = await hasher.hash('correct horse battery');
+    expect(ours).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await verifyPassword({ hash: ours, password: 'correct horse battery' })).toBe(true);
+    const theirs = await hashPassword('café au lait');
+    // Normalised the same way (NFKC): the decomposed spelling is the same password.
+    expect(await hasher.verify({ hash: theirs, password: 'cafe\u0301 au lait' })).toBe(true);
+    expect(await hasher.verify({ hash: theirs, password: 'cafe au lait' })).toBe(false);
+  });
+
+  it('answers every job of a burst larger than its threads, each with its own result', async () => {
+    const passwords = Array.from({ length: 7 }, (_, index) => `password-${index}`);
+    const hashes = await Promise.all(passwords.map((password) => hasher.hash(password)));
+    const checks = await Promise.all(
+      hashes.flatMap((hash, index) => [
+        hasher.verify({ hash, password: passwords[index]! }),
+        hasher.verify({ hash, password: passwords[(index + 1) % passwords.length]! }),
+      ]),
+    );
+    expect(checks).toEqual(passwords.flatMap(() => [true, false]));
+  });
+
+  it('refuses a hash that is not salt:key', async () => {
+    await expect(hasher.verify({ hash: 'nonsense', password: 'x' })).rejects.toThrow('Invalid password hash');
+  });
+
+  it('runs its threads at the lowest priority, below the request thread', async () => {
+    await hasher.hash('warm up');
+    const fs = await import('node:fs');
+    const nice = (task: string) =>
+      Number(fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const niceValues = fs.readdirSync('/proc/self/task').map(nice);
+    expect(nice(String(process.pid))).toBe(0);
+    expect(niceValues.filter((value) => value === 19).length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+/** Better Auth's scrypt parameters (`better-auth/crypto`): hashes stay readable by either side. */
+export const SCRYPT = { N: 16384, r: 16, p: 1, keyLength: 64 } as const;
+
+/**
+ * The hashing thread's own code, inline so it runs the same from the sources and the build. It
+ * lowers its own priority first (Linux: a thread is a task with its own nice value), so that the
+ * request thread wins the processor whenever both want it: a burst of sign-ins then slows only
+ * sign-ins, never the session checks of everyone else.
+ */
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { scryptSync } = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+try {
+  const thread = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+  os.setPriority(thread, 19);
+} catch {}
+parentPort.on('message', ({ id, password, salt, N, r, p, keyLength }) => {
+  try {
+    const key = scryptSync(password, salt, keyLength, { N, r, p, maxmem: 128 * N * r * 2 });
+    parentPort.postMessage({ id, key: key.toString('hex') });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error) });
+  }
+});
+`;
+
+interface Job {
+  password: string;
+  salt: string;
+  resolve: (key: string) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Password hashing on a few threads of its own, one per core, at the lowest priority. Node's own
+ * scrypt runs on the libuv threadpool (four threads), where it queues file reads and WebCrypto
+ * behind it and competes with the request thread at equal priority.
+ */
+export function createPasswordHasher(threads = os.availableParallelism()) {
+  const idle: Worker[] = [];
+  const queue: Job[] = [];
+  const running = new Map<Worker, Job>();
+  let started = 0;
+
+  const start = () => {
+    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    worker.on('message', (message: { key?: string; error?: string }) => {
+      const job = running.get(worker);
+      running.delete(worker);
+      if (job) {
+        if (message.key !== undefined) job.resolve(message.key);
+        else job.reject(new Error(message.error ?? 'Password hashing failed'));
+      }
+      next(worker);
+    });
+    worker.on('error', (error) => {
+      running.get(worker)?.reject(error);
+      running.delete(worker);
+      started -= 1;
+      pump();
+    });
+    started += 1;
+    return worker;
+  };
+
+  const next = (worker: Worker) => {
+    const job = queue.shift();
+    if (!job) {
+      // An idle hashing thread never keeps the process alive; a busy one does, until it answers.
+      worker.unref();
+      idle.push(worker);
+      return;
+    }
+    worker.ref();
+    running.set(worker, job);
+    worker.postMessage({ id: 0, password: job.password, salt: job.salt, ...SCRYPT });
+  };
+
+  const pump = () => {
+    while (queue.length > 0) {
+      const worker = idle.pop() ?? (started < threads ? start() : undefined);
+      if (!worker) return;
+      next(worker);
+    }
+  };
+
+  const derive = (password: string, salt: string) =>
+    new Promise<string>((resolve, reject) => {
+      queue.push({ password: password.normalize('NFKC'), salt, resolve, reject });
+      pump();
+    });
+
+  return {
+    /** `salt:key` in hex, as Better Auth writes it. */
+    async hash(password: string): Promise<string> {
+      const salt = crypto.randomBytes(16).toString('hex');
+      return `${salt}:${await derive(password, salt)}`;
+    },
+    async verify({ hash, password }: { hash: string; password: string }): Promise<boolean> {
+      const [salt, key] = hash.split(':');
+      if (!salt || !key) throw new Error('Invalid password hash');
+      const derived = Buffer.from(await derive(password, salt), 'hex');
+      const stored = Buffer.from(key, 'hex');
+      return derived.length === stored.length && crypto.timingSafeEqual(derived, stored);
+    },
+    async close() {
+      await Promise.all([...idle, ...running.keys()].map((worker) => worker.terminate()));
+    },
+  };
+}
+
+export type PasswordHasher = ReturnType<typeof createPasswordHasher>;

@@ -1,0 +1,170 @@
+import crypto from 'node:crypto';
+import type { DBFieldAttribute } from '@better-auth/core/db';
+import { parseCookies } from 'better-auth/cookies';
+import type { AuthContext } from 'better-auth';
+import { CompiledQuery } from 'kysely';
+import type { Database } from '../db/database';
+
+type FoundSession = NonNullable<Awaited<ReturnType<AuthContext['internalAdapter']['findSession']>>>;
+/** What the reader needs of Better Auth's context. */
+type SessionContext = Pick<AuthContext, 'authCookies' | 'sessionConfig' | 'secret' | 'secondaryStorage' | 'tables'> & {
+  internalAdapter: Pick<AuthContext['internalAdapter'], 'findSession'>;
+};
+
+/**
+ * What the session cookie of a request proves, read without Better Auth's router:
+ * - `visitor`: no session cookie at all;
+ * - `signed-in`: a valid session of a user who is not banned, needing no write;
+ * - `refused`: a valid session whose user is banned (sessions end with a ban; this covers any left);
+ * - `defer`: anything else (a bad signature, an unknown or expired session, a session due for its
+ *   refresh, a stale cookie cache): Better Auth answers it, and writes the cookies that go with it.
+ */
+export type SessionRead =
+  | { kind: 'visitor' }
+  | { kind: 'signed-in'; session: FoundSession['session']; user: FoundSession['user'] }
+  | { kind: 'refused' }
+  | { kind: 'defer' };
+
+const SIGNATURE_LENGTH = 44;
+
+/**
+ * The value of a cookie signed as Better Auth signs them (`value.base64(HMAC-SHA256(secret, value))`),
+ * or null when it is absent or its signature is wrong. Synchronous: Better Auth verifies through
+ * WebCrypto, whose jobs queue on the libuv threadpool behind password hashing.
+ */
+function signedValue(cookies: Map<string, string>, name: string, key: crypto.KeyObject): string | null {
+  const cookie = cookies.get(name);
+  if (!cookie) return null;
+  const dot = cookie.lastIndexOf('.');
+  if (dot < 1) return null;
+  const value = cookie.slice(0, dot);
+  const signature = Buffer.from(cookie.slice(dot + 1));
+  if (signature.length !== SIGNATURE_LENGTH) return null;
+  const expected = Buffer.from(crypto.createHmac('sha256', key).update(value).digest('base64'));
+  return crypto.timingSafeEqual(signature, expected) ? value : null;
+}
+
+const isBanned = (user: FoundSession['user']) => {
+  const { banned, banExpires } = user as { banned?: boolean | null; banExpires?: Date | string | null };
+  return Boolean(banned) && (!banExpires || new Date(banExpires).getTime() > Date.now());
+};
+
+type Row = Record<string, unknown>;
+type Model = 'session' | 'user';
+type Lookup = (token: string) => Promise<FoundSession | null>;
+
+/**
+ * A session and its user by token in one prepared query, read into the very objects Better Auth's
+ * `findSession` returns: the same fields from its schema, the same conversions its Kysely adapter
+ * makes (SQLite keeps dates as text and booleans as 0/1), the fields it never returns left out.
+ * Without its adapter's per-query work (tracing spans, a second query for the join, deep copies),
+ * and on SQLite without waiting in Kysely's queue when the connection is free.
+ */
+function databaseLookup(context: SessionContext, database: Database): Lookup | undefined {
+  const { db, engine } = database;
+  const tables = { session: context.tables.session, user: context.tables.user };
+  if (!tables.session || !tables.user) return undefined;
+  const columns = (model: Model) => {
+    const fields: [string, DBFieldAttribute][] = Object.entries(tables[model]!.fields);
+    return [...fields, ['id', { type: 'string' }] as [string, DBFieldAttribute]].map(([name, field]) => ({
+      name,
+      column: field.fieldName ?? name,
+      alias: `${model}_${name}`,
+      field,
+    }));
+  };
+  const session = columns('session');
+  const user = columns('user');
+  // A field with its own output transform is Better Auth's to read.
+  if ([...session, ...user].some(({ field }) => field.transform?.output)) return undefined;
+  const sessionTable = tables.session.modelName;
+  const userTable = tables.user.modelName;
+  const userId = session.find(({ name }) => name === 'userId')!.column;
+  const token = session.find(({ name }) => name === 'token')!.column;
+  const { sql } = db
+    .selectFrom(`${sessionTable} as s`)
+    .innerJoin(`${userTable} as u`, `u.id`, `s.${userId}`)
+    .select([
+      ...session.map(({ column, alias }) => `s.${column} as ${alias}`),
+      ...user.map(({ column, alias }) => `u.${column} as ${alias}`),
+    ])
+    .where(`s.${token}`, '=', '')
+    .compile();
+
+  const read = (row: Row, fields: typeof session) => {
+    const output: Row = {};
+    for (const { name, alias, field } of fields) {
+      if (field.returned === false) continue;
+      let value = row[alias];
+      if (name === 'id' || field.references?.field === 'id') {
+        if (value !== undefined && value !== null) value = String(value);
+      } else if (engine === 'sqlite' && typeof value === 'string' && field.type === 'json') {
+        value = safeJsonParse(value);
+      } else if (engine === 'sqlite' && typeof value === 'string' && field.type === 'date') {
+        value = new Date(value);
+      } else if (engine === 'sqlite' && typeof value === 'number' && field.type === 'boolean') {
+        value = value === 1;
+      }
+      output[name] = value;
+    }
+    return output;
+  };
+  return async (value) => {
+    const rows = database.readNow(sql, [value]) ?? (await db.executeQuery<Row>(CompiledQuery.raw(sql, [value]))).rows;
+    const row = rows[0];
+    if (!row) return null;
+    return { session: read(row, session), user: read(row, user) } as unknown as FoundSession;
+  };
+}
+
+function safeJsonParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the session of a request as Better Auth's `get-session` does (the same cookies, the same
+ * session store), but answers on its own only when nothing is to be written. Every request looks
+ * the session up: no cache window in which a revoked session would still be accepted.
+ */
+export function createSessionReader(authContext: Promise<SessionContext>, database: Database) {
+  let reader: { context: SessionContext; key: crypto.KeyObject; lookup: Lookup } | undefined;
+  const prepare = async () => {
+    const context = await authContext;
+    // With Redis, sessions live there (with the revocation markers Better Auth keeps): its lookup.
+    const lookup =
+      (!context.secondaryStorage && databaseLookup(context, database)) ||
+      ((token: string) => context.internalAdapter.findSession(token));
+    return { context, key: crypto.createSecretKey(Buffer.from(context.secret)), lookup };
+  };
+
+  return async function readSession(headers: Headers): Promise<SessionRead> {
+    const header = headers.get('cookie');
+    if (!header) return { kind: 'visitor' };
+    reader ??= await prepare();
+    const { context, key, lookup } = reader;
+    const { authCookies, sessionConfig } = context;
+    const cookies = parseCookies(header);
+    // A cookie cache left from another configuration: Better Auth clears it.
+    const cacheName = authCookies.sessionData.name;
+    if (cookies.has(cacheName) || cookies.has(`${cacheName}.0`)) return { kind: 'defer' };
+    if (!cookies.has(authCookies.sessionToken.name)) return { kind: 'visitor' };
+    const token = signedValue(cookies, authCookies.sessionToken.name, key);
+    if (!token) return { kind: 'defer' };
+
+    const found = await lookup(token);
+    const now = Date.now();
+    if (!found || found.session.expiresAt.getTime() < now) return { kind: 'defer' };
+    if (isBanned(found.user)) return { kind: 'refused' };
+
+    // Better Auth extends a session once a day (`updateAge`) and sends the cookie again: its job.
+    const rememberMe = !signedValue(cookies, authCookies.dontRememberToken.name, key);
+    const refreshDue =
+      found.session.expiresAt.getTime() - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= now;
+    if (rememberMe && refreshDue) return { kind: 'defer' };
+    return { kind: 'signed-in', session: found.session, user: found.user };
+  };
+}

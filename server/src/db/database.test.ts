@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from './database';
+
+describe('SQLite reads run at once (readNow)', () => {
+  let dataDir: string;
+  let database: Database;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-read-now-'));
+    database = createDatabase({ databaseUrl: undefined, dataDir });
+    await database.db.schema.createTable('item').addColumn('id', 'integer').execute();
+    await database.db
+      .insertInto('item')
+      .values([{ id: 1 }, { id: 2 }, { id: 3 }])
+      .execute();
+  });
+  afterAll(async () => {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const read = () => database.readNow('select count(*) as n from item', []);
+
+  it('answers at once when the connection is free', () => {
+    expect(read()).toEqual([{ n: 3 }]);
+  });
+
+  it('declines inside an open transaction, whose changes are not yet anyone else’s', async () => {
+    let inside: unknown = 'not run';
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('item').values({ id: 4 }).execute();
+        inside = read();
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(inside).toBeUndefined();
+    expect(read()).toEqual([{ n: 3 }]);
+  });
+
+  it('answers while another query is still streaming its rows', async () => {
+    const seen: unknown[] = [];
+    for await (const row of database.db.selectFrom('item').selectAll().stream()) {
+      seen.push(row);
+      expect(read()).toEqual([{ n: 3 }]);
+    }
+    expect(seen).toHaveLength(3);
+    expect(read()).toEqual([{ n: 3 }]);
+  });
+
+  it('is never used on PostgreSQL', () => {
+    const postgres = createDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/test', dataDir });
+    expect(postgres.readNow('select 1', [])).toBeUndefined();
+    return postgres.close();
+  });
+});

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../testing/http-client';
+import {
+  connectTestRedis,
+  createTestContext,
+  TEST_REDIS_URL,
+  type Engine,
+  type TestContext,
+} from '../testing/test-context';
+import { admin, guest, impersonation, PASSWORD, plainUser, signIn, signUp, type Person } from './support/principals';
+
+/**
+ * The session check answered without Better Auth's router (`auth.readSession`, used by
+ * `GET /api/auth/get-session` and every `/api/v1` route) must be exactly as strict: whatever ends a
+ * session through Better Auth is refused on the very next request, on the instance that ended it and,
+ * with Redis, on every other; and what it answers is what Better Auth would have answered.
+ */
+
+interface Setup {
+  label: string;
+  /** Where the session is ended. */
+  acting: TestContext;
+  /** Where the next request arrives (another instance, with Redis). */
+  checking: TestContext;
+}
+
+const headersOf = (cookie: string) => new Headers({ cookie });
+
+/** How the reader sees a cookie, and what both session checks answer to it. */
+async function check(context: TestContext, cookie: string) {
+  const read = await context.auth.readSession(headersOf(cookie));
+  const session = await new TestClient(context.app).get('/api/auth/get-session', { cookie });
+  const me = await new TestClient(context.app).get('/api/v1/me', { cookie });
+  return { kind: read.kind, session: session.body as unknown, me: me.status };
+}
+
+async function expectServedFast(context: TestContext, cookie: string) {
+  const seen = await check(context, cookie);
+  expect(seen.kind).toBe('signed-in');
+  expect(seen.session).not.toBeNull();
+  expect(seen.me).toBe(200);
+}
+
+async function expectRefused(context: TestContext, cookie: string) {
+  const seen = await check(context, cookie);
+  expect(seen.kind).not.toBe('signed-in');
+  expect(seen.session).toBeNull();
+  expect(seen.me).toBe(401);
+}
+
+/** Ways a session ends through Better Auth, each acted on one instance by the person or an admin. */
+const ENDINGS: {
+  name: string;
+  end: (setup: Setup, person: Person, other: TestClient, root: Person) => Promise<unknown>;
+}[] = [
+  { name: 'sign-out', end: (_setup, _person, other) => other.post('/api/auth/sign-out') },
+  {
+    name: 'revoke-session of that session',
+    end: async (_setup, person, other) => {
+      const token = (await other.get('/api/auth/get-session')).body.session.token as string;
+      return person.client.post('/api/auth/revoke-session', { token });
+    },
+  },
+  { name: 'revoke-other-sessions', end: (_setup, person) => person.client.post('/api/auth/revoke-other-sessions') },
+  { name: 'revoke-sessions', end: (_setup, person) => person.client.post('/api/auth/revoke-sessions') },
+  {
+    name: 'change-password',
+    end: (_setup, person) =>
+      person.client.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'changed-password-2' }),
+  },
+  {
+    name: 'admin revoke-user-sessions',
+    end: (_setup, person, _other, root) =>
+      root.client.post('/api/auth/admin/revoke-user-sessions', { userId: person.id }),
+  },
+  {
+    name: 'admin set-user-password',
+    end: (_setup, person, _other, root) =>
+      root.client.post('/api/auth/admin/set-user-password', { userId: person.id, newPassword: 'set-by-admin-3' }),
+  },
+  {
+    name: 'admin ban-user',
+    end: (_setup, person, _other, root) =>
+      root.client.post('/api/auth/admin/ban-user', { userId: person.id, banReason: 'abuse' }),
+  },
+  {
+    name: 'admin remove-user (the account is deleted)',
+    end: (_setup, person, _other, root) => root.client.post('/api/auth/admin/remove-user', { userId: person.id }),
+  },
+];
+
+function describeSetup(
+  label: string,
+  start: () => Promise<{ acting: TestContext; checking: TestContext; stop: () => Promise<void> }>,
+) {
+  describe(label, () => {
+    const setup = { label } as Setup;
+    let stop: () => Promise<void>;
+    let root: Person;
+    beforeAll(async () => {
+      const started = await start();
+      Object.assign(setup, started);
+      stop = started.stop;
+      root = await admin(setup.acting, 'Root');
+    });
+    afterAll(async () => stop?.());
+
+    for (const ending of ENDINGS) {
+      it(`refuses a session at once after ${ending.name}`, async () => {
+        const person = await signUp(setup.acting, 'Ending');
+        const other = await signIn(setup.acting, person.email);
+        // The cookie as it was: a client that ended the session itself would drop it.
+        const cookie = other.cookieHeader;
+        await expectServedFast(setup.checking, cookie);
+        const response = (await ending.end(setup, person, other, root)) as { status: number; text: string };
+        expect(response.status, response.text).toBe(200);
+        await expectRefused(setup.checking, cookie);
+      });
+    }
+
+    it('answers exactly what Better Auth answers, for a person, an admin, a guest, an impersonation and an active organization', async () => {
+      const person = await plainUser(setup.acting, 'Same');
+      const created = await person.client.post('/api/auth/organization/create', {
+        name: 'Same Org',
+        slug: `same-${person.id.slice(0, 8).toLowerCase()}`,
+      });
+      expect(created.status, created.text).toBe(200);
+      const visitor = await guest(setup.acting);
+      const target = await plainUser(setup.acting, 'Target');
+      const impersonating = await impersonation(setup.acting, root, target);
+      for (const client of [person.client, root.client, visitor.client, impersonating]) {
+        const cookie = client.cookieHeader;
+        await expectServedFast(setup.checking, cookie);
+        const fast = await new TestClient(setup.checking.app).get('/api/auth/get-session', { cookie });
+        // A query option makes the call Better Auth's own.
+        const own = await new TestClient(setup.checking.app).get('/api/auth/get-session?disableRefresh=true', {
+          cookie,
+        });
+        expect(own.status).toBe(200);
+        expect(fast.body).toEqual(own.body);
+        expect(fast.headers.get('cache-control')).toBe('no-store');
+        expect(fast.headers.getSetCookie()).toEqual([]);
+      }
+    });
+
+    it('refuses a cookie with a wrong signature, and answers null without one', async () => {
+      const person = await plainUser(setup.acting, 'Tamper');
+      const cookie = person.client.cookieHeader;
+      const tampered = cookie.replace(/(session_token=[^.;]+\.)[^;]{4}/, '$1AAAA');
+      expect(tampered).not.toBe(cookie);
+      await expectRefused(setup.checking, tampered);
+      expect((await new TestClient(setup.checking.app).get('/api/auth/get-session')).body).toBeNull();
+    });
+  });
+}
+
+async function databaseSetup(engine: Engine) {
+  const context = await createTestContext(engine);
+  return { acting: context, checking: context, stop: () => context.destroy() };
+}
+
+describeSetup('one instance on SQLite', () => databaseSetup('sqlite'));
+describeSetup('one instance on PostgreSQL', () => databaseSetup('postgres'));
+describeSetup('two instances sharing PostgreSQL and Redis', async () => {
+  const redis = await connectTestRedis();
+  const env = { REDIS_URL: TEST_REDIS_URL };
+  const acting = await createTestContext('postgres', { env, redisKeyPrefix: redis.prefix });
+  const reuse = { dataDir: acting.dataDir, postgresSchema: acting.postgresSchema! };
+  const checking = await createTestContext('postgres', { env, redisKeyPrefix: redis.prefix, reuse });
+  return {
+    acting,
+    checking,
+    stop: async () => {
+      await checking.destroy();
+      await acting.destroy();
+      await redis.release();
+    },
+  };
+});
+
+describe.each(['sqlite', 'postgres'] as const)('what only Better Auth may write (%s)', (engine) => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestContext(engine);
+  });
+  afterAll(async () => context?.destroy());
+
+  const setExpiry = (token: string, expiresAt: Date) =>
+    context.database.db
+      .updateTable('session')
+      .set({ expiresAt: engine === 'sqlite' ? expiresAt.toISOString() : expiresAt })
+      .where('token', '=', token)
+      .execute();
+  const tokenOf = async (person: Person) =>
+    (await person.client.get('/api/auth/get-session')).body.session.token as string;
+
+  it('refuses an expired session and lets Better Auth delete it', async () => {
+    const person = await plainUser(context, 'Expired');
+    const token = await tokenOf(person);
+    await setExpiry(token, new Date(Date.now() - 1000));
+    await expectRefused(context, person.client.cookieHeader);
+    const left = await context.database.db.selectFrom('session').select('id').where('token', '=', token).execute();
+    expect(left).toEqual([]);
+  });
+
+  it('leaves a session due for its daily refresh to Better Auth, which extends it and sends the cookie again', async () => {
+    const person = await plainUser(context, 'Refresh');
+    const token = await tokenOf(person);
+    const { expiresIn, updateAge } = (await context.auth.$context).sessionConfig;
+    const due = new Date(Date.now() + (expiresIn - updateAge - 60) * 1000);
+    await setExpiry(token, due);
+    const cookie = person.client.cookieHeader;
+    expect((await context.auth.readSession(headersOf(cookie))).kind).toBe('defer');
+    const refreshed = await new TestClient(context.app).get('/api/auth/get-session', { cookie });
+    expect(refreshed.body.session.token).toBe(token);
+    expect(new Date(refreshed.body.session.expiresAt).getTime()).toBeGreaterThan(due.getTime() + 60_000);
+    expect(refreshed.headers.getSetCookie().some((value) => value.includes('session_token='))).toBe(true);
+    expect((await context.auth.readSession(headersOf(cookie))).kind).toBe('signed-in');
+  });
+
+  it('serves a session that is not to be remembered without refreshing it, as Better Auth does', async () => {
+    const person = await plainUser(context, 'Forget');
+    const client = new TestClient(context.app);
+    const signedIn = await client.post('/api/auth/sign-in/email', {
+      email: person.email,
+      password: PASSWORD,
+      rememberMe: false,
+    });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect(client.cookieHeader).toMatch(/dont_remember=/);
+    const token = await (async () => (await client.get('/api/auth/get-session')).body.session.token as string)();
+    const { expiresIn, updateAge } = (await context.auth.$context).sessionConfig;
+    await setExpiry(token, new Date(Date.now() + (expiresIn - updateAge - 60) * 1000));
+    await expectServedFast(context, client.cookieHeader);
+  });
+
+  it('refuses a session whose user is banned even if the session was left behind', async () => {
+    const person = await plainUser(context, 'Left Behind');
+    await expectServedFast(context, person.client.cookieHeader);
+    await context.database.db
+      .updateTable('user')
+      .set({ banned: engine === 'sqlite' ? 1 : true })
+      .where('id', '=', person.id)
+      .execute();
+    const seen = await check(context, person.client.cookieHeader);
+    expect(seen).toEqual({ kind: 'refused', session: null, me: 401 });
+  });
+});
