@@ -2,13 +2,15 @@ import { createBrowserRouter, redirect } from 'react-router';
 import { isPlatformAdmin } from '#common/roles';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { loadSession, requireAdmin, requireSession } from '@/lib/session';
-import { AppShell } from './layout/app-shell';
+import { loadSession, requireAdmin, requireSession } from '@/lib/session-store';
 import { AuthRoute, authLoader } from './routes/auth';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-/** Routes and their redirect rules (spec §2). Screens beyond sign-in load on demand. */
+/**
+ * Routes and their redirect rules (spec §2). Everything beyond the sign-in screen (the signed-in
+ * shell, TanStack Query, the Better Auth client) loads on demand: /auth must stay light.
+ */
 export const router = createBrowserRouter([
   {
     HydrateFallback: FullPageSpinner,
@@ -22,7 +24,7 @@ export const router = createBrowserRouter([
       { path: paths.dashboard, loader: () => redirect(paths.profile) },
       {
         loader: requireSession,
-        Component: AppShell,
+        lazy: async () => ({ Component: (await import('./layout/app-shell')).AppShell }),
         children: [
           { path: paths.profile, lazy: () => import('./routes/profile') },
           { path: paths.organizations, lazy: () => import('./routes/organizations') },

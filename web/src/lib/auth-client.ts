@@ -4,10 +4,14 @@ import { createAuthClient } from 'better-auth/client';
 import { adminClient, anonymousClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
 import { organizationAccess, organizationRoles } from '#common/permissions';
 import { sessionGeoSchema } from '#common/session-fields';
+import { API_URL } from './auth-fetch';
 
-/** The API may live on another origin (then it lists this SPA in TRUSTED_ORIGINS). */
-export const API_URL = (import.meta.env.VITE_API_URL as string | undefined) ?? window.location.origin;
+export { API_URL };
 
+/**
+ * The whole client, with every plugin the console uses. The sign-in screen imports it only when the
+ * person acts (see features/auth), so keep it out of the modules /auth loads up front.
+ */
 export const authClient = createAuthClient({
   baseURL: API_URL,
   basePath: '/api/auth',

@@ -1,46 +1,36 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { redirect } from 'react-router';
-import { isPlatformAdmin } from '#common/roles';
-import { paths } from '@/config/paths';
-import { authClient, type SessionData } from './auth-client';
 import { queryClient } from './query-client';
+import {
+  clearSession,
+  fetchSession,
+  knownSession,
+  onSessionChange,
+  trackSession,
+  type KnownSession,
+} from './session-store';
 
+export { loadSession, refreshSession, requireAdmin, requireSession } from './session-store';
+
+/**
+ * The session for screens, in the query cache (refetched when stale or on window focus). It and the
+ * loaders' session (lib/session-store.ts) mirror each other, so a loader and a screen never disagree.
+ */
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
-  queryFn: async (): Promise<SessionData | null> => {
-    const { data, error } = await authClient.getSession();
-    if (error) throw new Error(error.message ?? 'Could not load the session');
-    return data ?? null;
-  },
+  queryFn: () => trackSession(fetchSession()),
 });
+
+const mirror = ({ data, updatedAt }: KnownSession) =>
+  queryClient.setQueryData(sessionQuery.queryKey, data, { updatedAt });
+const known = knownSession();
+if (known) mirror(known);
+onSessionChange(mirror);
 
 export function useSession() {
   return useQuery(sessionQuery);
 }
 
-/** Loaders run before a route renders, so a guarded page never flashes for the wrong visitor. */
-export function loadSession() {
-  return queryClient.ensureQueryData(sessionQuery);
-}
-
-export async function requireSession(): Promise<SessionData> {
-  const session = await loadSession();
-  if (!session) throw redirect(paths.auth);
-  return session;
-}
-
-export async function requireAdmin(): Promise<SessionData> {
-  const session = await loadSession();
-  if (!session || !isPlatformAdmin(session.user.role)) throw redirect(paths.profile);
-  return session;
-}
-
-/** After sign-in, sign-up or sign-out: the next loader reads the server's truth. */
-export async function refreshSession() {
-  await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
-}
-
 export function forgetSession() {
   queryClient.clear();
-  queryClient.setQueryData(sessionQuery.queryKey, null);
+  clearSession();
 }

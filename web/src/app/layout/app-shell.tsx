@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
 import { isPlatformAdmin } from '#common/roles';
 import { Avatar } from '@/components/ui/avatar';
@@ -6,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { signOut } from '@/features/auth/api/auth-actions';
 import { cn } from '@/lib/cn';
+import { queryClient } from '@/lib/query-client';
 import { forgetSession, useSession } from '@/lib/session';
 import { ImpersonationBanner } from './impersonation-banner';
 
@@ -15,7 +17,16 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100',
   );
 
+/** Only signed-in screens use the query cache, so its provider comes with them (not with /auth). */
 export function AppShell() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
   const { data: session } = useSession();
   const navigate = useNavigate();
   const navigation = useNavigation();

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthForm } from '@/features/auth/components/auth-form';
-import { loadSession } from '@/lib/session';
+import { loadSession } from '@/lib/session-store';
 
 export async function authLoader() {
   if (await loadSession()) throw redirect(paths.profile);

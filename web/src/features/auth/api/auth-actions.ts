@@ -1,6 +1,7 @@
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { SignInInput, SignUpInput } from '#common/validation';
 import { paths } from '@/config/paths';
-import { authClient } from '@/lib/auth-client';
+import { authFetch } from '@/lib/auth-fetch';
 import { messageOf } from '@/lib/errors';
 import { signInErrorMessage } from '@/lib/passkey-errors';
 
@@ -10,10 +11,18 @@ import { signInErrorMessage } from '@/lib/passkey-errors';
  */
 export class AuthActionError extends Error {}
 
-async function run(call: () => Promise<{ error: unknown }>, fallback: string): Promise<void> {
+/**
+ * The whole Better Auth client is a large download that showing /auth does not need: the actions
+ * fetch it when first used (the form asks for it as soon as someone starts filling it in).
+ */
+export const loadAuthClient = async () => (await import('@/lib/auth-client')).authClient;
+
+type AuthClient = Awaited<ReturnType<typeof loadAuthClient>>;
+
+async function run(call: (client: AuthClient) => Promise<{ error: unknown }>, fallback: string): Promise<void> {
   let result: { error: unknown };
   try {
-    result = await call();
+    result = await call(await loadAuthClient());
   } catch {
     // The request never got an answer (network down, server gone).
     throw new AuthActionError('An error occurred');
@@ -22,17 +31,17 @@ async function run(call: () => Promise<{ error: unknown }>, fallback: string): P
 }
 
 export const signIn = (input: SignInInput) =>
-  run(() => authClient.signIn.email({ ...input, callbackURL: paths.profile }), 'Login failed');
+  run((client) => client.signIn.email({ ...input, callbackURL: paths.profile }), 'Login failed');
 
 export const signUp = (input: SignUpInput) =>
-  run(() => authClient.signUp.email({ ...input, callbackURL: paths.profile }), 'Sign up failed');
+  run((client) => client.signUp.email({ ...input, callbackURL: paths.profile }), 'Sign up failed');
 
-export const signInAsGuest = () => run(() => authClient.signIn.anonymous(), 'Anonymous login failed');
+export const signInAsGuest = () => run((client) => client.signIn.anonymous(), 'Anonymous login failed');
 
 /** Sign-out errors are swallowed: the visitor lands on /auth either way. */
 export async function signOut(): Promise<void> {
   try {
-    await authClient.signOut();
+    await (await loadAuthClient()).signOut();
   } catch {
     // Nothing to do: the local session is forgotten by the caller.
   }
@@ -41,13 +50,22 @@ export async function signOut(): Promise<void> {
 /**
  * Passkey sign-in. With `autoFill`, the browser offers passkeys in the email field's autofill and
  * the call resolves only if the person picks one. Any failure reads "auth cancelled".
+ *
+ * Autofill starts on every visit of /auth, so this speaks to the passkey plugin's two endpoints
+ * itself (as its client does) rather than through the whole Better Auth client.
  */
 export async function signInWithPasskey({ autoFill = false } = {}): Promise<void> {
-  let result: { error: unknown } | undefined;
   try {
-    result = await authClient.signIn.passkey({ autoFill });
+    const options = await authFetch<PublicKeyCredentialRequestOptionsJSON>('/passkey/generate-authenticate-options');
+    if (!options.data) throw new Error('no options');
+    // The server wants the credential without the client-side extension results.
+    const { clientExtensionResults: _, ...response } = await startAuthentication({
+      optionsJSON: options.data,
+      useBrowserAutofill: autoFill,
+    });
+    const verified = await authFetch('/passkey/verify-authentication', { method: 'POST', body: { response } });
+    if (verified.error) throw new Error('not verified');
   } catch {
     throw new AuthActionError(signInErrorMessage());
   }
-  if (!result || result.error) throw new AuthActionError(signInErrorMessage());
 }

@@ -1,22 +1,47 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff, Fingerprint } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { signInSchema, signUpSchema, type SignUpInput } from '#common/validation';
+import type { SignUpInput } from '#common/validation';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { refreshSession } from '@/lib/session';
-import { AuthActionError, signIn, signInAsGuest, signInWithPasskey, signUp } from '../api/auth-actions';
+import { refreshSession } from '@/lib/session-store';
+import { AuthActionError, loadAuthClient, signIn, signInAsGuest, signInWithPasskey, signUp } from '../api/auth-actions';
 
 type Mode = 'sign-in' | 'sign-up';
+type Field = keyof SignUpInput;
+type FieldErrors = Partial<Record<Field, string>>;
 
-const signInFormSchema = signInSchema.extend({ name: z.string() });
+/** In the order the form shows them: the first invalid one gets the focus. */
+const FIELDS: Field[] = ['name', 'email', 'password'];
+
+// zod and the Better Auth client are large and the screen shows without them: they load once the
+// person starts using the form, so they are usually there by the time it is sent.
+const loadSchemas = () => import('#common/validation');
+const prepare = () => {
+  void loadSchemas().catch(() => undefined);
+  void loadAuthClient().catch(() => undefined);
+};
+
+/** The shared schemas' verdict: the parsed values (trimmed), or the first message per field. */
+async function validate(
+  mode: Mode,
+  values: SignUpInput,
+): Promise<{ data: SignUpInput; errors?: undefined } | { data?: undefined; errors: FieldErrors }> {
+  const { signInSchema, signUpSchema } = await loadSchemas();
+  const result = (mode === 'sign-up' ? signUpSchema : signInSchema).safeParse(values);
+  // Sign-in has no name to check: it keeps what was typed for a switch back to sign-up.
+  if (result.success) return { data: { name: values.name, ...result.data } };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
 
 const fieldError = (message: string | undefined, id: string) =>
   message ? (
@@ -28,18 +53,15 @@ const fieldError = (message: string | undefined, id: string) =>
 export function AuthForm() {
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('sign-in');
-  const modeRef = useRef(mode);
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [guestPending, setGuestPending] = useState(false);
   const [passkeyPending, setPasskeyPending] = useState(false);
-  const form = useForm<SignUpInput>({
-    // Sign-in needs no name; the schema follows the mode at the moment of validation.
-    resolver: (values, context, options) =>
-      zodResolver(modeRef.current === 'sign-up' ? signUpSchema : signInFormSchema)(values, context, options),
-    defaultValues: { name: '', email: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const [values, setValues] = useState<SignUpInput>({ name: '', email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  // Once sent, a field is checked again as it changes, so its message goes as soon as it is fixed.
+  const [submitted, setSubmitted] = useState(false);
   const busy = isSubmitting || guestPending || passkeyPending;
 
   const finish = async (to: string) => {
@@ -79,16 +101,42 @@ export function AuthForm() {
     }
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const name = event.target.name as Field;
+    const next = { ...values, [name]: event.target.value };
+    setValues(next);
+    if (!submitted) return;
+    void validate(mode, next).then((verdict) => setErrors((shown) => ({ ...shown, [name]: verdict.errors?.[name] })));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSubmitted(true);
+    setSubmitting(true);
     try {
-      if (mode === 'sign-up') await signUp(values);
-      else await signIn({ email: values.email, password: values.password });
-      await finish(paths.profile);
-    } catch (caught) {
-      setError(caught instanceof AuthActionError ? caught.message : 'An error occurred');
+      const verdict = await validate(mode, values);
+      setErrors(verdict.errors ?? {});
+      if (!verdict.data) {
+        const first = FIELDS.find((name) => verdict.errors[name]);
+        if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+        return;
+      }
+      setError(null);
+      try {
+        if (mode === 'sign-up') await signUp(verdict.data);
+        else await signIn({ email: verdict.data.email, password: verdict.data.password });
+        await finish(paths.profile);
+      } catch (caught) {
+        setError(caught instanceof AuthActionError ? caught.message : 'An error occurred');
+      }
+    } catch {
+      // The validation code could not be fetched (network down).
+      setError('An error occurred');
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const continueAsGuest = async () => {
     setError(null);
@@ -103,15 +151,17 @@ export function AuthForm() {
   };
 
   const toggleMode = () => {
-    const next = mode === 'sign-in' ? 'sign-up' : 'sign-in';
-    modeRef.current = next;
-    setMode(next);
+    setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in');
     setError(null);
-    form.clearErrors();
+    setErrors({});
   };
 
   return (
-    <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+    <div
+      className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm"
+      onFocus={prepare}
+      onPointerDown={prepare}
+    >
       <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight">
         {mode === 'sign-in' ? 'Sign in to your account' : 'Create your account'}
       </h1>
@@ -128,9 +178,11 @@ export function AuthForm() {
               required
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={errors.name ? 'name-error' : undefined}
-              {...form.register('name')}
+              name="name"
+              value={values.name}
+              onChange={onChange}
             />
-            {fieldError(errors.name?.message, 'name-error')}
+            {fieldError(errors.name, 'name-error')}
           </div>
         )}
 
@@ -143,9 +195,11 @@ export function AuthForm() {
             required
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={errors.email ? 'email-error' : undefined}
-            {...form.register('email')}
+            name="email"
+            value={values.email}
+            onChange={onChange}
           />
-          {fieldError(errors.email?.message, 'email-error')}
+          {fieldError(errors.email, 'email-error')}
         </div>
 
         <div>
@@ -159,7 +213,9 @@ export function AuthForm() {
               className="pr-10"
               aria-invalid={errors.password ? true : undefined}
               aria-describedby={errors.password ? 'password-error' : undefined}
-              {...form.register('password')}
+              name="password"
+              value={values.password}
+              onChange={onChange}
             />
             <button
               type="button"
@@ -171,7 +227,7 @@ export function AuthForm() {
               {showPassword ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
             </button>
           </div>
-          {fieldError(errors.password?.message, 'password-error')}
+          {fieldError(errors.password, 'password-error')}
         </div>
 
         <Button type="submit" className="w-full" disabled={busy}>
