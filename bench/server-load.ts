@@ -86,11 +86,26 @@ async function startServer(env: Record<string, string> = {}) {
   };
 }
 
-/** get-session and the bare route of one server, one after the other. */
+/**
+ * get-session and the bare route of one server, taking turns twice (the machine's speed drifts
+ * within a run); each figure is the mean of its two turns, its p99 the worse of the two.
+ */
 async function sessionAgainstBare({ baseURL, cookie }: { baseURL: string; cookie: string }) {
-  const bare = await run({ url: `${baseURL}/api/v1/health` });
-  const session = await run({ url: `${baseURL}/api/auth/get-session`, headers: { cookie } });
-  return { bare, session };
+  const turns: { bare: Result; session: Result }[] = [];
+  for (let turn = 0; turn < 2; turn += 1) {
+    const bare = await run({ url: `${baseURL}/api/v1/health` });
+    const session = await run({ url: `${baseURL}/api/auth/get-session`, headers: { cookie } });
+    turns.push({ bare, session });
+  }
+  const combine = (results: Result[]) => ({
+    requestsPerSecond: results.reduce((sum, result) => sum + perSecond(result), 0) / results.length,
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+  });
+  return {
+    bare: combine(turns.map((turn) => turn.bare)),
+    session: combine(turns.map((turn) => turn.session)),
+  };
 }
 
 async function withRedis() {
@@ -151,20 +166,20 @@ async function main() {
     const rows = [
       [
         'get-session req/s ÷ bare route req/s (SQLite)',
-        `${perSecond(session).toFixed(0)} ÷ ${perSecond(bare).toFixed(0)}`,
-        ratio(perSecond(session), perSecond(bare)),
+        `${session.requestsPerSecond.toFixed(0)} ÷ ${bare.requestsPerSecond.toFixed(0)}`,
+        ratio(session.requestsPerSecond, bare.requestsPerSecond),
         '≥ 0.5',
       ],
       [
         'get-session req/s ÷ bare route req/s (Redis)',
-        `${perSecond(redis.session).toFixed(0)} ÷ ${perSecond(redis.bare).toFixed(0)}`,
-        ratio(perSecond(redis.session), perSecond(redis.bare)),
+        `${redis.session.requestsPerSecond.toFixed(0)} ÷ ${redis.bare.requestsPerSecond.toFixed(0)}`,
+        ratio(redis.session.requestsPerSecond, redis.bare.requestsPerSecond),
         '≥ 0.5',
       ],
       [
         'get-session p99 in a sign-in burst ÷ idle p99 (ms)',
-        `${duringBurst.latency.p99} ÷ ${session.latency.p99}`,
-        ratio(duringBurst.latency.p99, session.latency.p99),
+        `${duringBurst.latency.p99} ÷ ${session.p99}`,
+        ratio(duringBurst.latency.p99, session.p99),
         '≤ 2',
       ],
       [
@@ -192,10 +207,10 @@ async function main() {
     for (const [what, figures, value, budget] of rows) {
       process.stdout.write(`${what!.padEnd(52)} ${figures!.padEnd(22)} ratio ${value!.padEnd(6)} budget ${budget}\n`);
     }
-    const failures = [burst, session, duringBurst, burstBeside, redis.session].reduce(
-      (sum, result) => sum + result.non2xx,
-      0,
-    );
+    const failures =
+      [burst, duringBurst, burstBeside].reduce((sum, result) => sum + result.non2xx, 0) +
+      session.non2xx +
+      redis.session.non2xx;
     if (failures > 0)
       process.stdout.write(`(${failures} answers were not 2xx: the figures above are not comparable)\n`);
   } finally {

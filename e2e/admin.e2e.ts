@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, inject, it } from 'vitest';
+import { USER_COUNT_CAP } from '#common/admin';
 import { expectPath, useBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/server';
 import { createUser, newUser, signInContext } from './support/users';
@@ -144,6 +147,40 @@ describe('admin console', () => {
     const names = () => page.getByTestId('user-row').locator('td:first-child p.font-medium').allTextContents();
     const isSorted = (list: string[]) => list.every((name, index) => index === 0 || list[index - 1]! <= name);
     await expect.poll(async () => isSorted(await names())).toBe(true);
+  });
+
+  it('says a search matched more than it counts, and pages on by cursor', async () => {
+    // More matches than the list counts: written straight into the database (sign-ups are slow).
+    const id = crypto.randomBytes(3).toString('hex');
+    const db = new Database(path.join(inject('dataDir'), 'gatehouse.db'));
+    const insert = db.prepare(
+      `insert into user (id, name, email, emailVerified, createdAt, updatedAt, role, banned, isAnonymous)
+       values (?, ?, ?, 0, ?, ?, 'user', 0, 0)`,
+    );
+    const now = new Date().toISOString();
+    db.transaction(() => {
+      for (let n = 0; n <= USER_COUNT_CAP; n += 1)
+        insert.run(`bulk-${id}-${n}`, `Bulk ${id} ${n}`, `bulk-${id}-${n}@gatehouse.test`, now, now);
+    })();
+    try {
+      await signInContext(t.context, t.baseURL, E2E_ADMIN);
+      const { page } = t;
+      await page.goto(`/admin/users?search=bulk+${id}&searchField=name`);
+      await page.getByRole('heading', { name: `Users (${USER_COUNT_CAP}+)` }).waitFor();
+      const pages = USER_COUNT_CAP / 20;
+      await page.getByText(`Page 1 of ${pages}+`).waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText(`Page 2 of ${pages}+`).waitFor();
+      const url = new URL(page.url());
+      expect(url.searchParams.get('offset')).toBe('20');
+      expect(url.searchParams.get('cursor')).toBeTruthy();
+      await page.getByRole('button', { name: 'Previous' }).click();
+      await page.getByText(`Page 1 of ${pages}+`).waitFor();
+      expect(new URL(page.url()).searchParams.get('cursor')).toBeNull();
+    } finally {
+      db.prepare('delete from user where id like ?').run(`bulk-${id}-%`);
+      db.close();
+    }
   });
 
   it('shows the mail the server could not send in the admin outbox, to admins only', async () => {

@@ -34,6 +34,11 @@ export const adminUserListQuerySchema = z.object({
     .int('offset must be a whole number')
     .min(0, 'offset must be 0 or more')
     .default(0),
+  /**
+   * Where the previous page ended (from `nextCursor`/`previousCursor`): the server then walks on
+   * from there instead of skipping `offset` rows, which stays only for the page number.
+   */
+  cursor: z.string().max(1000, 'cursor is not valid').default(''),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
@@ -55,11 +60,19 @@ export interface AdminUserRow {
   organizationRole: string | null;
 }
 
+/** Counts of matches stop here: past it `total` is this number and `totalCapped` is true ("10,000+"). */
+export const USER_COUNT_CAP = 1000;
+
 export interface AdminUserList {
   users: AdminUserRow[];
   total: number;
+  /** True when there are more than `total` matches: a search is counted up to USER_COUNT_CAP. */
+  totalCapped: boolean;
   limit: number;
   offset: number;
+  /** Cursors for the pages after and before this one; null when this page is empty (or the first). */
+  nextCursor: string | null;
+  previousCursor: string | null;
 }
 
 export const adminCreateUserSchema = z.object({

@@ -14,7 +14,7 @@ import { toIsoDate } from '../../db/dates';
 import { organizationCounts } from '../../db/organization-counts';
 import { apiError } from '../../http/api-error';
 import { requireUser, type PrincipalVariables } from '../../http/session';
-import { listUsers } from './user-list';
+import { decodeCursor, listUsers } from './user-list';
 
 type Env = { Variables: PrincipalVariables };
 
@@ -62,6 +62,7 @@ export function adminRoutes({
     .get('/users', async (c) => {
       const parsed = adminUserListQuerySchema.safeParse(c.req.query());
       if (!parsed.success) return apiError(c, 400, 'BAD_REQUEST', firstIssue(parsed.error));
+      if (decodeCursor(parsed.data) === 'invalid') return apiError(c, 400, 'BAD_REQUEST', 'cursor is not valid');
       return c.json(await listUsers(database, parsed.data));
     })
     .post('/users', async (c) => {

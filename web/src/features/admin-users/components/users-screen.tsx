@@ -25,7 +25,8 @@ function useView(): [AdminUserListQuery, (change: Partial<AdminUserListQuery>) =
   const parsed = adminUserListQuerySchema.safeParse(Object.fromEntries(params));
   const view = parsed.success ? parsed.data : adminUserListQuerySchema.parse({});
   const update = (change: Partial<AdminUserListQuery>) => {
-    const next = { ...view, ...change };
+    // A cursor belongs to the page it came from: any other change of view drops it.
+    const next = { ...view, cursor: '', ...change };
     const defaults = adminUserListQuerySchema.parse({});
     setParams(
       Object.fromEntries(
@@ -118,8 +119,13 @@ export function UsersScreen() {
   });
 
   const total = users.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / view.limit));
+  // A search is counted up to a cap: "1000+" and "Page 1 of 50+", with Next while pages are full.
+  const capped = users.data?.totalCapped ?? false;
   const page = Math.floor(view.offset / view.limit) + 1;
+  const pages = Math.max(1, Math.ceil(total / view.limit), capped ? page : 1);
+  const hasNext = capped ? users.data?.users.length === view.limit : page < pages;
+  // Previous and Next walk on from this page's first or last row rather than skip rows again.
+  const cursors = users.isPlaceholderData ? undefined : users.data;
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -129,7 +135,7 @@ export function UsersScreen() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold">{users.data ? `Users (${total})` : 'Users'}</h2>
+        <h2 className="text-lg font-semibold">{users.data ? `Users (${total}${capped ? '+' : ''})` : 'Users'}</h2>
         <Button onClick={() => setDialog({ kind: 'create' })}>
           <UserPlus className="size-4" aria-hidden /> Create User
         </Button>
@@ -291,17 +297,21 @@ export function UsersScreen() {
         <Button
           variant="secondary"
           disabled={page <= 1}
-          onClick={() => setView({ offset: Math.max(0, view.offset - view.limit) })}
+          onClick={() => {
+            const offset = Math.max(0, view.offset - view.limit);
+            setView({ offset, cursor: (offset > 0 && cursors?.previousCursor) || '' });
+          }}
         >
           Previous
         </Button>
         <span className="text-sm text-slate-600">
           Page {page} of {pages}
+          {capped ? '+' : ''}
         </span>
         <Button
           variant="secondary"
-          disabled={page >= pages}
-          onClick={() => setView({ offset: view.offset + view.limit })}
+          disabled={!hasNext}
+          onClick={() => setView({ offset: view.offset + view.limit, cursor: cursors?.nextCursor ?? '' })}
         >
           Next
         </Button>
