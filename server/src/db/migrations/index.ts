@@ -28,6 +28,33 @@ export async function createPostgresUserPairIndexes(db: Kysely<any>) {
  * edited; a change is a new entry. Names sort in the order they run. Portable column types only:
  * flags are 0/1 integers and times ISO-8601 text, so one query serves SQLite and PostgreSQL alike.
  */
+type RowsStatement = (rows: string) => ReturnType<typeof sql>;
+
+/**
+ * PostgreSQL: statement-level triggers on "user" that keep the count table `name` (as
+ * `gatehouse_<name>_<event>` functions and `<name>_<event>` triggers) over each statement's rows.
+ */
+async function createCountTriggers(db: Kysely<any>, name: string, addRows: RowsStatement, removeRows: RowsStatement) {
+  for (const [event, body] of [
+    ['insert', sql`${addRows('new_rows')}`],
+    ['delete', sql`${removeRows('old_rows')}`],
+    ['update', sql`${removeRows('old_rows')} ${addRows('new_rows')}`],
+  ] as const) {
+    await sql`create function ${sql.raw(`gatehouse_${name}_${event}`)}() returns trigger language plpgsql as $$
+      begin ${body} return null; end $$`.execute(db);
+    const transition =
+      event === 'insert'
+        ? 'new table as new_rows'
+        : event === 'delete'
+          ? 'old table as old_rows'
+          : 'old table as old_rows new table as new_rows';
+    await sql`create trigger ${sql.raw(`${name}_${event}`)} after ${sql.raw(event)} on "user"
+      referencing ${sql.raw(transition)} for each statement execute function ${sql.raw(`gatehouse_${name}_${event}`)}()`.execute(
+      db,
+    );
+  }
+}
+
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
   const binary = engine === 'postgres' ? 'bytea' : 'blob';
   return {
@@ -122,24 +149,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
               on conflict (role) do update set total = user_role_count.total + excluded.total;`;
           const removeRows = (rows: string) =>
             sql`update user_role_count as c set total = c.total - d.total from (${tally(rows)}) as d where c.role = d.role;`;
-          for (const [event, body] of [
-            ['insert', sql`${addRows('new_rows')}`],
-            ['delete', sql`${removeRows('old_rows')}`],
-            ['update', sql`${removeRows('old_rows')} ${addRows('new_rows')}`],
-          ] as const) {
-            await sql`create function ${sql.raw(`gatehouse_user_role_count_${event}`)}() returns trigger language plpgsql as $$
-              begin ${body} return null; end $$`.execute(db);
-            const transition =
-              event === 'insert'
-                ? 'new table as new_rows'
-                : event === 'delete'
-                  ? 'old table as old_rows'
-                  : 'old table as old_rows new table as new_rows';
-            await sql`create trigger ${sql.raw(`user_role_count_${event}`)} after ${sql.raw(event)} on "user"
-              referencing ${sql.raw(transition)} for each statement execute function ${sql.raw(`gatehouse_user_role_count_${event}`)}()`.execute(
-              db,
-            );
-          }
+          await createCountTriggers(db, 'user_role_count', addRows, removeRows);
           return;
         }
         await sql`create trigger user_role_count_insert after insert on "user" begin ${add('new')}; end`.execute(db);
@@ -192,24 +202,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
         const removeRows = (rows: string) =>
           sql`update user_created_count as c set total = c.total - d.total from (${tally(rows)}) as d
             where c.role = d.role and c.day = d.day;`;
-        for (const [event, body] of [
-          ['insert', sql`${addRows('new_rows')}`],
-          ['delete', sql`${removeRows('old_rows')}`],
-          ['update', sql`${removeRows('old_rows')} ${addRows('new_rows')}`],
-        ] as const) {
-          await sql`create function ${sql.raw(`gatehouse_user_created_count_${event}`)}() returns trigger language plpgsql as $$
-            begin ${body} return null; end $$`.execute(db);
-          const transition =
-            event === 'insert'
-              ? 'new table as new_rows'
-              : event === 'delete'
-                ? 'old table as old_rows'
-                : 'old table as old_rows new table as new_rows';
-          await sql`create trigger ${sql.raw(`user_created_count_${event}`)} after ${sql.raw(event)} on "user"
-            referencing ${sql.raw(transition)} for each statement execute function ${sql.raw(`gatehouse_user_created_count_${event}`)}()`.execute(
-            db,
-          );
-        }
+        await createCountTriggers(db, 'user_created_count', addRows, removeRows);
       },
     },
   };
