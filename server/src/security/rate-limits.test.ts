@@ -48,6 +48,22 @@ describe('ASVS V6 authentication and V4 API: rate limits', () => {
     expect((await read('/api/v1/me')).status).toBe(429);
     expect((await read('/api/v1/health')).status).toBe(200);
   });
+
+  it(`counts the session check answered without Better Auth against the same ${API_RATE_LIMITS.all} a minute`, async () => {
+    const person = new TestClient(context.app);
+    const signedUp = await person.post(
+      '/api/auth/sign-up/email',
+      { email: `limited-${crypto.randomUUID()}@example.com`, password: 'limited-password-1', name: 'Limited' },
+      { 'x-forwarded-for': address() },
+    );
+    expect(signedUp.status, signedUp.text).toBe(200);
+    const from = address();
+    const check = () => person.get('/api/auth/get-session', { 'x-forwarded-for': from });
+    for (let index = 0; index < API_RATE_LIMITS.all; index += 1) expect((await check()).status).toBe(200);
+    const refused = await check();
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('RATE_LIMITED');
+  });
 });
 
 describe('ASVS V4 API: rate limits shared by instances through Redis', () => {
