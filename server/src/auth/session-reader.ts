@@ -30,7 +30,7 @@ const SIGNATURE_LENGTH = 44;
 /**
  * The value of a cookie signed as Better Auth signs them (`value.base64(HMAC-SHA256(secret, value))`),
  * or null when it is absent or its signature is wrong. Synchronous: Better Auth verifies through
- * WebCrypto, whose jobs queue on the libuv threadpool behind password hashing.
+ * WebCrypto, whose jobs queue on the libuv threadpool behind file reads and its other work.
  */
 function signedValue(cookies: Map<string, string>, name: string, key: crypto.KeyObject): string | null {
   const cookie = cookies.get(name);
