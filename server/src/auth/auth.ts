@@ -50,17 +50,8 @@ async function send(mailer: Mailer, message: Parameters<Mailer['send']>[0]) {
 /** Sign-ups one client address may attempt per hour. */
 export const SIGN_UPS_PER_HOUR = 30;
 
-export function createAuth({
-  config,
-  database,
-  secret,
-  logger,
-  mailer,
-  geoLookup,
-  redis,
-  metrics,
-  passwordHasher,
-}: AuthDependencies) {
+export function createAuth(dependencies: AuthDependencies) {
+  const { config, database, secret, logger, mailer, geoLookup, redis, metrics, passwordHasher } = dependencies;
   const publicUrl = new URL(config.publicUrl);
   const auth = betterAuth({
     appName: 'Gatehouse',
