@@ -41,4 +41,15 @@ describe('password hashing on threads of its own', () => {
     expect(nice(String(process.pid))).toBe(0);
     expect(niceValues.filter((value) => value === 19).length).toBeGreaterThanOrEqual(1);
   });
+
+  it('fails the jobs running or waiting when it is closed, and every job after, instead of leaving them hanging', async () => {
+    const closing = createPasswordHasher(1);
+    const jobs = Promise.allSettled([closing.hash('running'), closing.hash('waiting')]);
+    // The first job is on its thread once the thread has started.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await closing.close();
+    const stopped = { status: 'rejected', reason: new Error('Password hashing stopped') };
+    expect(await jobs).toEqual([stopped, stopped]);
+    await expect(closing.hash('later')).rejects.toThrow('Password hashing stopped');
+  });
 });

@@ -20,13 +20,9 @@ try {
   const thread = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
   os.setPriority(thread, 19);
 } catch {}
-parentPort.on('message', ({ id, password, salt, N, r, p, keyLength }) => {
-  try {
-    const key = scryptSync(password, salt, keyLength, { N, r, p, maxmem: 128 * N * r * 2 });
-    parentPort.postMessage({ id, key: key.toString('hex') });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error) });
-  }
+parentPort.on('message', ({ password, salt, N, r, p, keyLength }) => {
+  const key = scryptSync(password, salt, keyLength, { N, r, p, maxmem: 128 * N * r * 2 });
+  parentPort.postMessage(key.toString('hex'));
 });
 `;
 
@@ -47,21 +43,23 @@ export function createPasswordHasher(threads = os.availableParallelism()) {
   const queue: Job[] = [];
   const running = new Map<Worker, Job>();
   let started = 0;
+  let closed = false;
 
   const start = () => {
     const worker = new Worker(WORKER_SOURCE, { eval: true });
-    worker.on('message', (message: { key?: string; error?: string }) => {
-      const job = running.get(worker);
+    let failure: Error | undefined;
+    worker.on('message', (key: string) => {
+      running.get(worker)?.resolve(key);
       running.delete(worker);
-      if (job) {
-        if (message.key !== undefined) job.resolve(message.key);
-        else job.reject(new Error(message.error ?? 'Password hashing failed'));
-      }
       next(worker);
     });
-    worker.on('error', (error) => {
-      running.get(worker)?.reject(error);
+    // A thread that fails (or is stopped) takes its job with it: the job fails, never hangs.
+    worker.on('error', (error) => (failure = error));
+    worker.on('exit', () => {
+      running.get(worker)?.reject(failure ?? new Error('Password hashing stopped'));
       running.delete(worker);
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
       started -= 1;
       pump();
     });
@@ -79,11 +77,11 @@ export function createPasswordHasher(threads = os.availableParallelism()) {
     }
     worker.ref();
     running.set(worker, job);
-    worker.postMessage({ id: 0, password: job.password, salt: job.salt, ...SCRYPT });
+    worker.postMessage({ password: job.password, salt: job.salt, ...SCRYPT });
   };
 
   const pump = () => {
-    while (queue.length > 0) {
+    while (queue.length > 0 && !closed) {
       const worker = idle.pop() ?? (started < threads ? start() : undefined);
       if (!worker) return;
       next(worker);
@@ -92,6 +90,7 @@ export function createPasswordHasher(threads = os.availableParallelism()) {
 
   const derive = (password: string, salt: string) =>
     new Promise<string>((resolve, reject) => {
+      if (closed) return reject(new Error('Password hashing stopped'));
       queue.push({ password: password.normalize('NFKC'), salt, resolve, reject });
       pump();
     });
@@ -109,7 +108,10 @@ export function createPasswordHasher(threads = os.availableParallelism()) {
       const stored = Buffer.from(key, 'hex');
       return derived.length === stored.length && crypto.timingSafeEqual(derived, stored);
     },
+    /** Stops the threads: jobs still waiting or running fail (the server closes only once requests end). */
     async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error('Password hashing stopped'));
       await Promise.all([...idle, ...running.keys()].map((worker) => worker.terminate()));
     },
   };
