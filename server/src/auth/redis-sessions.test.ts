@@ -1,31 +1,23 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../testing/http-client';
-import { connectTestRedis, createTestContext, TEST_REDIS_URL, type TestContext } from '../testing/test-context';
+import { createSharedInstances, type TestContext } from '../testing/test-context';
 
 const ADMIN = { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' };
 
 /** With REDIS_URL, sessions live in Redis, so several instances share them and revocation is immediate. */
 describe('sessions in Redis', () => {
-  let testRedis: Awaited<ReturnType<typeof connectTestRedis>>;
+  let instances: Awaited<ReturnType<typeof createSharedInstances>>;
   let first: TestContext;
   let second: TestContext;
 
   beforeAll(async () => {
-    testRedis = await connectTestRedis();
-    const { prefix } = testRedis;
-    const env = { REDIS_URL: TEST_REDIS_URL };
-    first = await createTestContext('postgres', { env, redisKeyPrefix: prefix });
     // A second instance on the same database and Redis, as behind a load balancer.
-    const reuse = { dataDir: first.dataDir, postgresSchema: first.postgresSchema! };
-    second = await createTestContext('postgres', { env: { ...env, ...ADMIN }, redisKeyPrefix: prefix, reuse });
+    instances = await createSharedInstances('postgres', { secondEnv: ADMIN });
+    ({ first, second } = instances);
   });
 
-  afterAll(async () => {
-    await second?.destroy();
-    await first?.destroy();
-    await testRedis?.release();
-  });
+  afterAll(async () => instances?.destroy());
 
   it('shares a session across instances and ends it everywhere on sign-out', async () => {
     const client = new TestClient(first.app);
@@ -35,7 +27,7 @@ describe('sessions in Redis', () => {
       name: 'Shared',
     });
     expect(signUp.status).toBe(200);
-    expect((await testRedis.redis.keys(`${testRedis.prefix}gatehouse:*`)).length).toBeGreaterThan(0);
+    expect((await instances.redis.redis.keys(`${instances.redis.prefix}gatehouse:*`)).length).toBeGreaterThan(0);
 
     const onSecond = await new TestClient(second.app).get('/api/auth/get-session', { cookie: client.cookieHeader });
     expect(onSecond.body.user.email).toBe('shared@example.com');

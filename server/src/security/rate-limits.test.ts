@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_RATE_LIMITS } from '../http/rate-limit';
 import { TestClient } from '../testing/http-client';
-import { connectTestRedis, createTestContext, TEST_REDIS_URL, type TestContext } from '../testing/test-context';
+import { createSharedInstances, createTestContext, type TestContext } from '../testing/test-context';
 
 const LIMITS_ON = { UNSAFE_DISABLE_RATE_LIMIT: 'false' };
 /** A fresh client address per case: counts are kept per address, and must not leak between cases. */
@@ -67,21 +67,14 @@ describe('ASVS V6 authentication and V4 API: rate limits', () => {
 });
 
 describe('ASVS V4 API: rate limits shared by instances through Redis', () => {
-  let testRedis: Awaited<ReturnType<typeof connectTestRedis>>;
+  let instances: Awaited<ReturnType<typeof createSharedInstances>>;
   let first: TestContext;
   let second: TestContext;
   beforeAll(async () => {
-    testRedis = await connectTestRedis();
-    const { prefix } = testRedis;
-    const env = { ...LIMITS_ON, REDIS_URL: TEST_REDIS_URL };
-    first = await createTestContext('sqlite', { env, redisKeyPrefix: prefix });
-    second = await createTestContext('sqlite', { env, redisKeyPrefix: prefix });
+    instances = await createSharedInstances('sqlite', { env: LIMITS_ON });
+    ({ first, second } = instances);
   });
-  afterAll(async () => {
-    await second?.destroy();
-    await first?.destroy();
-    await testRedis?.release();
-  });
+  afterAll(async () => instances?.destroy());
 
   it('counts one address across instances: spreading writes over two does not double the allowance', async () => {
     const from = address();

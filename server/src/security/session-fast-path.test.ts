@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../testing/http-client';
-import {
-  connectTestRedis,
-  createTestContext,
-  TEST_REDIS_URL,
-  type Engine,
-  type TestContext,
-} from '../testing/test-context';
+import { createSharedInstances, createTestContext, type Engine, type TestContext } from '../testing/test-context';
 import { admin, guest, impersonation, PASSWORD, plainUser, signIn, signUp, type Person } from './support/principals';
 
 /**
@@ -22,6 +16,8 @@ interface Setup {
   acting: TestContext;
   /** Where the next request arrives (another instance, with Redis). */
   checking: TestContext;
+  /** Moves a session's expiry into the past, where it is stored. */
+  expire: (token: string) => Promise<void>;
 }
 
 const headersOf = (cookie: string) => new Headers({ cookie });
@@ -143,6 +139,15 @@ function describeSetup(
       }
     });
 
+    it('refuses an expired session at once', async () => {
+      const person = await plainUser(setup.acting, 'Expiring');
+      const cookie = person.client.cookieHeader;
+      await expectServedFast(setup.checking, cookie);
+      const token = (await person.client.get('/api/auth/get-session')).body.session.token as string;
+      await setup.expire(token);
+      await expectRefused(setup.checking, cookie);
+    });
+
     it('refuses a cookie with a wrong signature, and answers null without one', async () => {
       const person = await plainUser(setup.acting, 'Tamper');
       const cookie = person.client.cookieHeader;
@@ -154,28 +159,29 @@ function describeSetup(
   });
 }
 
+const past = () => new Date(Date.now() - 1000);
+
 async function databaseSetup(engine: Engine) {
   const context = await createTestContext(engine);
-  return { acting: context, checking: context, stop: () => context.destroy() };
+  const expire = async (token: string) => {
+    const expiresAt = engine === 'sqlite' ? past().toISOString() : past();
+    await context.database.db.updateTable('session').set({ expiresAt }).where('token', '=', token).execute();
+  };
+  return { acting: context, checking: context, expire, stop: () => context.destroy() };
 }
 
 describeSetup('one instance on SQLite', () => databaseSetup('sqlite'));
 describeSetup('one instance on PostgreSQL', () => databaseSetup('postgres'));
 describeSetup('two instances sharing PostgreSQL and Redis', async () => {
-  const redis = await connectTestRedis();
-  const env = { REDIS_URL: TEST_REDIS_URL };
-  const acting = await createTestContext('postgres', { env, redisKeyPrefix: redis.prefix });
-  const reuse = { dataDir: acting.dataDir, postgresSchema: acting.postgresSchema! };
-  const checking = await createTestContext('postgres', { env, redisKeyPrefix: redis.prefix, reuse });
-  return {
-    acting,
-    checking,
-    stop: async () => {
-      await checking.destroy();
-      await acting.destroy();
-      await redis.release();
-    },
+  const { first, second, redis, destroy } = await createSharedInstances('postgres');
+  // With Redis, Better Auth keeps the session there, as JSON under its token.
+  const expire = async (token: string) => {
+    const key = `${redis.prefix}gatehouse:${token}`;
+    const stored = JSON.parse((await redis.redis.get(key))!) as { session: { expiresAt: string } };
+    stored.session.expiresAt = past().toISOString();
+    await redis.redis.set(key, JSON.stringify(stored), 'KEEPTTL');
   };
+  return { acting: first, checking: second, expire, stop: destroy };
 });
 
 describe.each(['sqlite', 'postgres'] as const)('what only Better Auth may write (%s)', (engine) => {
@@ -191,6 +197,18 @@ describe.each(['sqlite', 'postgres'] as const)('what only Better Auth may write 
       .set({ expiresAt: engine === 'sqlite' ? expiresAt.toISOString() : expiresAt })
       .where('token', '=', token)
       .execute();
+  /** A new session of the person with "remember me" off, and its token. */
+  const signInNotRemembered = async (person: Person) => {
+    const client = new TestClient(context.app);
+    const signedIn = await client.post('/api/auth/sign-in/email', {
+      email: person.email,
+      password: PASSWORD,
+      rememberMe: false,
+    });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect(client.cookieHeader).toMatch(/dont_remember=/);
+    return { client, token: (await client.get('/api/auth/get-session')).body.session.token as string };
+  };
   const tokenOf = async (person: Person) =>
     (await person.client.get('/api/auth/get-session')).body.session.token as string;
 
@@ -219,19 +237,16 @@ describe.each(['sqlite', 'postgres'] as const)('what only Better Auth may write 
   });
 
   it('serves a session that is not to be remembered without refreshing it, as Better Auth does', async () => {
-    const person = await plainUser(context, 'Forget');
-    const client = new TestClient(context.app);
-    const signedIn = await client.post('/api/auth/sign-in/email', {
-      email: person.email,
-      password: PASSWORD,
-      rememberMe: false,
-    });
-    expect(signedIn.status, signedIn.text).toBe(200);
-    expect(client.cookieHeader).toMatch(/dont_remember=/);
-    const token = await (async () => (await client.get('/api/auth/get-session')).body.session.token as string)();
+    const { client, token } = await signInNotRemembered(await plainUser(context, 'Forget'));
     const { expiresIn, updateAge } = (await context.auth.$context).sessionConfig;
     await setExpiry(token, new Date(Date.now() + (expiresIn - updateAge - 60) * 1000));
     await expectServedFast(context, client.cookieHeader);
+  });
+
+  it('refuses a session that is not to be remembered once it has expired (no refresh stands in for the check)', async () => {
+    const { client, token } = await signInNotRemembered(await plainUser(context, 'Forget Expired'));
+    await setExpiry(token, new Date(Date.now() - 1000));
+    await expectRefused(context, client.cookieHeader);
   });
 
   it('refuses a session whose user is banned even if the session was left behind', async () => {

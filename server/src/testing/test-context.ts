@@ -122,3 +122,35 @@ export async function createTestContext(engine: Engine, options: TestContextOpti
     },
   });
 }
+
+/**
+ * Two instances on one database and one Redis key prefix of their own, as behind a load balancer
+ * (`secondEnv` adds to the second's environment). `destroy` stops both and deletes the prefix's keys.
+ */
+export async function createSharedInstances(
+  engine: Engine,
+  { env = {}, secondEnv = {} }: { env?: Record<string, string>; secondEnv?: Record<string, string> } = {},
+) {
+  const redis = await connectTestRedis();
+  const shared = { REDIS_URL: TEST_REDIS_URL, ...env };
+  const started: TestContext[] = [];
+  const destroy = async () => {
+    for (const context of started.reverse()) await context.destroy();
+    await redis.release();
+  };
+  try {
+    const first = await createTestContext(engine, { env: shared, redisKeyPrefix: redis.prefix });
+    started.push(first);
+    const reuse = { dataDir: first.dataDir, ...(first.postgresSchema ? { postgresSchema: first.postgresSchema } : {}) };
+    const second = await createTestContext(engine, {
+      env: { ...shared, ...secondEnv },
+      redisKeyPrefix: redis.prefix,
+      reuse,
+    });
+    started.push(second);
+    return { first, second, redis, destroy };
+  } catch (error) {
+    await destroy();
+    throw error;
+  }
+}
