@@ -46,14 +46,15 @@ export async function createContext(config: Config, options: ContextOptions = {}
     redisAway = false;
   });
   const passwordHasher = createPasswordHasher();
+  const geoLookup = createGeoLookup(config.geoipDatabases, logger);
   const close = async () => {
     redis?.disconnect();
+    geoLookup.close();
     await passwordHasher.close();
     await database.close();
   };
   try {
     const mailer = options.mailer ?? createMailer({ ...config, logger });
-    const geoLookup = createGeoLookup(config.geoipDatabases, logger);
     const metrics = createMetrics({ poolStats: database.poolStats });
     const auth = createAuth({
       config,

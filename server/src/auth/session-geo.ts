@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import maxmind, { type Reader, type Response } from 'maxmind';
+import { Reader, type Response } from 'maxmind';
+import { openFileBackedBuffer, type FileBackedBuffer } from '../lib/file-backed-buffer';
 import type { Logger } from '../lib/logger';
 
 import type { SessionGeoField } from '#common/session-fields';
@@ -100,7 +101,29 @@ interface Source {
   file: string;
   /** The IP version the file covers; 0 for both. */
   version: 0 | 4 | 6;
-  reader?: Promise<Reader<GeoRecord>>;
+  opened?: { file: FileBackedBuffer; reader: Reader<GeoRecord> };
+}
+
+/** Decoded records by their place in the file, the most recent kept (mmdb-lib's cache interface). */
+function recordCache(max: number) {
+  const records = new Map<number, unknown>();
+  return {
+    get: (offset: number) => records.get(offset),
+    set: (offset: number, value: unknown) => {
+      if (records.size >= max) records.delete(records.keys().next().value as number);
+      records.set(offset, value);
+    },
+  };
+}
+
+function open(source: Source) {
+  const file = openFileBackedBuffer(source.file);
+  try {
+    return { file, reader: new Reader<GeoRecord>(file.buffer, { cache: recordCache(1000) }) };
+  } catch (error) {
+    file.close();
+    throw error;
+  }
 }
 
 function defaultSources(): Source[] {
@@ -113,8 +136,9 @@ function defaultSources(): Source[] {
 }
 
 /**
- * Looks an address up in offline MaxMind-format databases. A database is read into memory on the
- * first public address of its IP version, not at start (the bundled ones weigh about 60 MB each).
+ * Looks an address up in offline MaxMind-format databases. A database is opened on the first public
+ * address of its IP version, and read from the file as lookups go, never whole: the bundled ones
+ * weigh about 60 MB each, a lookup touches a few hundred bytes (decision 0023).
  */
 export function createGeoLookup(databases: string[] | 'default' | 'off', logger: Logger) {
   const sources: Source[] =
@@ -124,22 +148,32 @@ export function createGeoLookup(databases: string[] | 'default' | 'off', logger:
         ? defaultSources()
         : databases.map((file) => ({ file, version: 0 }));
 
-  return async function lookup(ip: string | null | undefined): Promise<SessionGeo | undefined> {
-    if (!ip || !isPublicAddress(ip)) return undefined;
+  let closed = false;
+  const lookup = async (ip: string | null | undefined): Promise<SessionGeo | undefined> => {
+    if (closed || !ip || !isPublicAddress(ip)) return undefined;
     const version = net.isIP(ip) as 4 | 6;
     for (const source of sources) {
       if (source.version !== 0 && source.version !== version) continue;
-      source.reader ??= maxmind.open<GeoRecord>(source.file, { cache: { max: 1000 } });
       try {
-        const record = (await source.reader).get(ip);
+        source.opened ??= open(source);
+        const record = source.opened.reader.get(ip);
         if (record) return geoFromRecord(record);
       } catch (error) {
         logger.warn('location database unreadable', { file: source.file, error: String(error) });
-        source.reader = undefined;
+        source.opened?.file.close();
+        source.opened = undefined;
       }
     }
     return undefined;
   };
+  const close = () => {
+    closed = true;
+    for (const source of sources) {
+      source.opened?.file.close();
+      source.opened = undefined;
+    }
+  };
+  return Object.assign(lookup, { close });
 }
 
 export type GeoLookup = ReturnType<typeof createGeoLookup>;

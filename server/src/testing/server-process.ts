@@ -32,7 +32,7 @@ export interface ServerProcessOptions {
 
 export const COMPILED_ENTRY = 'server/dist/index.js';
 /** How `npm run serve` (and the Docker image) runs it. */
-const COMPILED_FLAGS = ['--max-semi-space-size=2'];
+const COMPILED_FLAGS = ['--optimize-for-size'];
 
 /**
  * The real server in its own process, on the given data directory and `env.PORT` or a free loopback
