@@ -12,6 +12,7 @@
 import sharp from 'sharp';
 import { TestClient } from '../server/src/testing/http-client';
 import { createTestContext } from '../server/src/testing/test-context';
+import { runCounted } from './run-counted';
 
 const WIDTH = 4000;
 const HEIGHT = 3000;
@@ -54,17 +55,7 @@ let idleRss = 0;
 async function runLevel(concurrency: number, work: () => Promise<void>) {
   global.gc?.();
   const stop = sampleRss();
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < UPLOADS_PER_LEVEL) {
-        next += 1;
-        await work();
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = await runCounted(UPLOADS_PER_LEVEL, concurrency, work);
   const peak = stop();
   return { perSecond: UPLOADS_PER_LEVEL / seconds, growthMiB: (peak - idleRss) / 1024 / 1024 };
 }

@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import { verifyPassword, hashPassword } from 'better-auth/crypto';
 import { Redis } from 'ioredis';
 import { freePort, startServerProcess } from '../server/src/testing/server-process';
+import { runCounted } from './run-counted';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUND_REQUESTS = Number(process.env.BENCH_ROUNDS_REQUESTS ?? 50_000);
@@ -40,24 +41,11 @@ const rssMiB = (pid: number) => {
   return Math.round(Number(line?.[1] ?? 0) / 1024);
 };
 
-/**
- * A fixed number of raw scrypt checks, CONNECTIONS at a time; like the sign-ins, counted from the
- * first start to the last finish, so no work is left running past the measurement.
- */
+/** A fixed number of raw scrypt checks, CONNECTIONS at a time, counted whole like the sign-ins. */
 async function rawScryptChecks(count: number) {
   const hash = await hashPassword(PASSWORD);
   const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  let begun = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (begun < count) {
-        begun += 1;
-        await verifyPassword({ hash, password: PASSWORD });
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = await runCounted(count, CONNECTIONS, () => verifyPassword({ hash, password: PASSWORD }));
   const cpu = process.cpuUsage(cpuBefore);
   return { perSecond: count / seconds, cpuMsEach: (cpu.user + cpu.system) / 1000 / count };
 }

@@ -59,6 +59,26 @@ describe('sign-in, sign-up, guest and sign-out', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
   });
 
+  it('says so when the sign-in code cannot be downloaded, keeps the input, and signs in once it can', async () => {
+    const user = await createUser(t.baseURL, newUser('offline'));
+    const { page } = t;
+    t.allowConsoleError(/Failed to (fetch|load)|ERR_FAILED|dynamically imported module/);
+    await page.goto('/auth');
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    // The screen is up; the code it loads on demand (validation, the auth client) no longer arrives.
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('An error occurred');
+    expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
+    expect(new URL(page.url()).pathname).toBe('/auth');
+
+    await page.unroute('**/assets/**');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectPath(page, '/profile');
+  });
+
   it('shows the duplicate-account error on sign-up with a taken email', async () => {
     const user = await createUser(t.baseURL, newUser('taken'));
     const { page } = t;

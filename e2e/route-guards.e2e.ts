@@ -92,4 +92,26 @@ describe('route guards', () => {
     release();
     await expectPath(t.page, '/auth');
   });
+
+  it('asks for the session again once when it fails, then shows the error with Try again', async () => {
+    const user = await createUser(t.baseURL, newUser('flaky'));
+    await signInContext(t.context, t.baseURL, user);
+    t.allowConsoleError(/status of 500/);
+    let failures = 1;
+    await t.page.route('**/api/auth/get-session', async (route) => {
+      if (failures-- > 0) return route.fulfill({ status: 500, json: { message: 'down' } });
+      return route.continue();
+    });
+    // One failure: the retry a second later gets the session.
+    await t.page.goto('/profile');
+    await t.page.getByTestId('shell-user').waitFor();
+    expect(await t.page.getByTestId('shell-user').textContent()).toBe(user.name);
+
+    // Two: the screen says so and offers to try again, which works once the server answers.
+    failures = 2;
+    await t.page.goto('/profile');
+    await expect.poll(() => t.page.getByRole('alert').textContent()).toBe('An error occurred');
+    await t.page.getByRole('button', { name: 'Try again' }).click();
+    await t.page.getByTestId('shell-user').waitFor();
+  });
 });

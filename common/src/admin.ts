@@ -11,6 +11,9 @@ export const BAN_DURATION_SUGGESTIONS = [
 ] as const;
 
 /** The admin user list's view: sent to the server and kept in the page URL. */
+/** The answer to a cursor that is not one the list gave (too long, forged, or of a wrong shape). */
+export const CURSOR_NOT_VALID = 'cursor is not valid';
+
 export const adminUserListQuerySchema = z.object({
   search: z
     .string()
@@ -38,7 +41,7 @@ export const adminUserListQuerySchema = z.object({
    * Where the previous page ended (from `nextCursor`/`previousCursor`): the server then walks on
    * from there instead of skipping `offset` rows, which stays only for the page number.
    */
-  cursor: z.string().max(1000, 'cursor is not valid').default(''),
+  cursor: z.string().max(1000, CURSOR_NOT_VALID).default(''),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
@@ -60,7 +63,7 @@ export interface AdminUserRow {
   organizationRole: string | null;
 }
 
-/** Counts of matches stop here: past it `total` is this number and `totalCapped` is true ("10,000+"). */
+/** Counts of matches stop here: past it `total` is this number and `totalCapped` is true ("1000+"). */
 export const USER_COUNT_CAP = 1000;
 
 export interface AdminUserList {

@@ -31,6 +31,8 @@ export interface ContextOptions {
  */
 export async function createContext(config: Config, options: ContextOptions = {}) {
   const logger = options.logger ?? createLogger(config.logLevel);
+  // Before anything that needs closing: it opens no file until the first public address.
+  const geoLookup = createGeoLookup(config.geoipDatabases, logger);
   const database = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...options.database });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, keyPrefix: options.redisKeyPrefix })
@@ -46,7 +48,6 @@ export async function createContext(config: Config, options: ContextOptions = {}
     redisAway = false;
   });
   const passwordHasher = createPasswordHasher();
-  const geoLookup = createGeoLookup(config.geoipDatabases, logger);
   const close = async () => {
     redis?.disconnect();
     geoLookup.close();

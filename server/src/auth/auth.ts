@@ -17,6 +17,7 @@ import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
 import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail/templates';
 import { checkAuthInput } from './input-rules';
 import { teamPermissions } from './plugins/team-permissions';
+import { isBanned } from './banned';
 import { geoFromHeaders, type GeoLookup } from './session-geo';
 import type { PasswordHasher } from './password-hashing';
 import { createSessionReader } from './session-reader';
@@ -114,8 +115,7 @@ export function createAuth(dependencies: AuthDependencies) {
         if (ctx.path === '/admin/impersonate-user' && ctx.request) {
           const target = (ctx.body as { userId?: unknown } | undefined)?.userId;
           const user = typeof target === 'string' ? await ctx.context.internalAdapter.findUserById(target) : null;
-          const banned = user as { banned?: boolean | null; banExpires?: Date | string | null } | null;
-          if (banned?.banned && (!banned.banExpires || new Date(banned.banExpires).getTime() > Date.now())) {
+          if (isBanned(user)) {
             throw new APIError('BAD_REQUEST', { message: 'A banned user cannot be impersonated' });
           }
         }
@@ -143,6 +143,10 @@ export function createAuth(dependencies: AuthDependencies) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (isAPIError(ctx.context.returned)) return;
+        if (ctx.path === '/get-session' && isBanned((ctx.context.returned as { user?: unknown } | null)?.user)) {
+          // A ban ends the user's sessions; one left behind (a ban written elsewhere) signs nobody in.
+          return ctx.json(null);
+        }
         const userId = (ctx.body as { userId?: unknown } | undefined)?.userId;
         if (ctx.path === '/admin/set-user-password' && typeof userId === 'string') {
           // Set by an admin (a lost or leaked password): every session of the account ends.

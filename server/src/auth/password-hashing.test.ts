@@ -52,4 +52,16 @@ describe('password hashing on threads of its own', () => {
     expect(await jobs).toEqual([stopped, stopped]);
     await expect(closing.hash('later')).rejects.toThrow('Password hashing stopped');
   });
+
+  it('fails a job whose thread fails or exits, and starts a new thread for the next', async () => {
+    const onJob = (what: string) => `require('node:worker_threads').parentPort.on('message', () => { ${what} });`;
+    const throwing = createPasswordHasher(1, onJob("throw new Error('thread failed')"));
+    await expect(throwing.hash('first')).rejects.toThrow('thread failed');
+    await expect(throwing.hash('second')).rejects.toThrow('thread failed');
+    await throwing.close();
+    const exiting = createPasswordHasher(1, onJob('process.exit(3)'));
+    await expect(exiting.hash('first')).rejects.toThrow('Password hashing stopped');
+    await expect(exiting.hash('second')).rejects.toThrow('Password hashing stopped');
+    await exiting.close();
+  });
 });

@@ -36,9 +36,10 @@ interface Job {
 /**
  * Password hashing on a few threads of its own, one per core, at the lowest priority. Node's own
  * scrypt runs on the libuv threadpool (four threads), where it queues file reads and WebCrypto
- * behind it and competes with the request thread at equal priority.
+ * behind it and competes with the request thread at equal priority. `threadSource` is the threads'
+ * code (tests give one that fails).
  */
-export function createPasswordHasher(threads = os.availableParallelism()) {
+export function createPasswordHasher(threads = os.availableParallelism(), threadSource = WORKER_SOURCE) {
   const idle: Worker[] = [];
   const queue: Job[] = [];
   const running = new Map<Worker, Job>();
@@ -46,7 +47,7 @@ export function createPasswordHasher(threads = os.availableParallelism()) {
   let closed = false;
 
   const start = () => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const worker = new Worker(threadSource, { eval: true });
     let failure: Error | undefined;
     worker.on('message', (key: string) => {
       running.get(worker)?.resolve(key);

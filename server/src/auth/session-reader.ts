@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import type { DBFieldAttribute } from '@better-auth/core/db';
-import { parseCookies } from 'better-auth/cookies';
 import type { AuthContext } from 'better-auth';
+// Better Auth's endpoints read cookies through better-call, which keeps the first of two with one name.
+import { parseCookies } from 'better-call';
 import { CompiledQuery } from 'kysely';
 import type { Database } from '../db/database';
+import { isBanned } from './banned';
 
 type FoundSession = NonNullable<Awaited<ReturnType<AuthContext['internalAdapter']['findSession']>>>;
 /** What the reader needs of Better Auth's context. */
@@ -44,11 +46,6 @@ function signedValue(cookies: Map<string, string>, name: string, key: crypto.Key
   return crypto.timingSafeEqual(signature, expected) ? value : null;
 }
 
-const isBanned = (user: FoundSession['user']) => {
-  const { banned, banExpires } = user as { banned?: boolean | null; banExpires?: Date | string | null };
-  return Boolean(banned) && (!banExpires || new Date(banExpires).getTime() > Date.now());
-};
-
 type Row = Record<string, unknown>;
 type Model = 'session' | 'user';
 type Lookup = (token: string) => Promise<FoundSession | null>;
@@ -75,8 +72,8 @@ function databaseLookup(context: SessionContext, database: Database): Lookup | u
   };
   const session = columns('session');
   const user = columns('user');
-  // A field with its own output transform is Better Auth's to read.
-  if ([...session, ...user].some(({ field }) => field.transform?.output)) return undefined;
+  // A field with its own output transform, or JSON to parse, is Better Auth's to read.
+  if ([...session, ...user].some(({ field }) => field.transform?.output || field.type === 'json')) return undefined;
   const sessionTable = tables.session.modelName;
   const userTable = tables.user.modelName;
   const userId = session.find(({ name }) => name === 'userId')!.column;
@@ -98,8 +95,6 @@ function databaseLookup(context: SessionContext, database: Database): Lookup | u
       let value = row[alias];
       if (name === 'id' || field.references?.field === 'id') {
         if (value !== undefined && value !== null) value = String(value);
-      } else if (engine === 'sqlite' && typeof value === 'string' && field.type === 'json') {
-        value = safeJsonParse(value);
       } else if (engine === 'sqlite' && typeof value === 'string' && field.type === 'date') {
         value = new Date(value);
       } else if (engine === 'sqlite' && typeof value === 'number' && field.type === 'boolean') {
@@ -117,21 +112,13 @@ function databaseLookup(context: SessionContext, database: Database): Lookup | u
   };
 }
 
-function safeJsonParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Reads the session of a request as Better Auth's `get-session` does (the same cookies, the same
  * session store), but answers on its own only when nothing is to be written. Every request looks
  * the session up: no cache window in which a revoked session would still be accepted.
  */
 export function createSessionReader(authContext: Promise<SessionContext>, database: Database) {
-  let reader: { context: SessionContext; key: crypto.KeyObject; lookup: Lookup } | undefined;
+  let reader: Promise<{ context: SessionContext; key: crypto.KeyObject; lookup: Lookup }> | undefined;
   const prepare = async () => {
     const context = await authContext;
     // With Redis, sessions live there (with the revocation markers Better Auth keeps): its lookup.
@@ -144,8 +131,8 @@ export function createSessionReader(authContext: Promise<SessionContext>, databa
   return async function readSession(headers: Headers): Promise<SessionRead> {
     const header = headers.get('cookie');
     if (!header) return { kind: 'visitor' };
-    reader ??= await prepare();
-    const { context, key, lookup } = reader;
+    reader ??= prepare();
+    const { context, key, lookup } = await reader;
     const { authCookies, sessionConfig } = context;
     const cookies = parseCookies(header);
     // A cookie cache left from another configuration: Better Auth clears it.
@@ -160,11 +147,11 @@ export function createSessionReader(authContext: Promise<SessionContext>, databa
     if (!found || found.session.expiresAt.getTime() < now) return { kind: 'defer' };
     if (isBanned(found.user)) return { kind: 'refused' };
 
-    // Better Auth extends a session once a day (`updateAge`) and sends the cookie again: its job.
-    const rememberMe = !signedValue(cookies, authCookies.dontRememberToken.name, key);
+    // Better Auth extends a session once a day (`updateAge`) and sends the cookie again: its job,
+    // unless "remember me" was off.
     const refreshDue =
       found.session.expiresAt.getTime() - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= now;
-    if (rememberMe && refreshDue) return { kind: 'defer' };
+    if (refreshDue && !signedValue(cookies, authCookies.dontRememberToken.name, key)) return { kind: 'defer' };
     return { kind: 'signed-in', session: found.session, user: found.user };
   };
 }

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Auth } from '../auth/auth';
+import { isBanned } from '../auth/banned';
 import { API_KEY_HEADER } from '#common/api-keys';
 import { apiError } from './api-error';
 
@@ -42,7 +43,7 @@ async function authenticate(auth: Auth, c: Context, { apiKey }: AuthenticateOpti
     const owner = result.key as { referenceId?: string; userId?: string };
     const ownerId = owner.referenceId ?? owner.userId;
     const found = ownerId ? await (await auth.$context).internalAdapter.findUserById(ownerId) : null;
-    if (!found || (found as { banned?: boolean | null }).banned) return { status: 401, message: 'Invalid API key' };
+    if (!found || isBanned(found)) return { status: 401, message: 'Invalid API key' };
     return { principal: { user: found as AuthUser, via: 'api-key' } };
   }
   const read = await auth.readSession(c.req.raw.headers);
@@ -86,8 +87,9 @@ export async function optionalUser(auth: Auth, c: Context, options: Authenticate
  */
 export function getSessionFastPath(auth: Auth): MiddlewareHandler {
   return async (c, next) => {
-    // Query options (disableRefresh, disableCookieCache) and API keys are Better Auth's to read.
-    if (c.req.url.includes('?') || c.req.header(API_KEY_HEADER) !== undefined) return next();
+    // Hono routes HEAD here too; query options (disableRefresh, disableCookieCache) and API keys are
+    // Better Auth's to read.
+    if (c.req.method !== 'GET' || c.req.url.includes('?') || c.req.header(API_KEY_HEADER) !== undefined) return next();
     const read = await auth.readSession(c.req.raw.headers);
     if (read.kind === 'defer') return next();
     c.header('cache-control', 'no-store');

@@ -259,5 +259,36 @@ describe.each(['sqlite', 'postgres'] as const)('what only Better Auth may write 
       .execute();
     const seen = await check(context, person.client.cookieHeader);
     expect(seen).toEqual({ kind: 'refused', session: null, me: 401 });
+    // Whatever the reader hands to Better Auth refuses it too: query options, a stale cookie cache.
+    const cacheCookie = `${(await context.auth.$context).authCookies.sessionData.name}=stale`;
+    const withCache = `${person.client.cookieHeader}; ${cacheCookie}`;
+    expect((await context.auth.readSession(headersOf(withCache))).kind).toBe('defer');
+    const visitor = new TestClient(context.app);
+    expect((await visitor.get('/api/auth/get-session', { cookie: withCache })).body).toBeNull();
+    expect((await visitor.get('/api/v1/me', { cookie: withCache })).status).toBe(401);
+    const cookie = person.client.cookieHeader;
+    expect((await visitor.get('/api/auth/get-session?disableRefresh=true', { cookie })).body).toBeNull();
+  });
+
+  it('reads the first of two session cookies of one name, as Better Auth does', async () => {
+    const person = await plainUser(context, 'Tossed');
+    const name = (await context.auth.$context).authCookies.sessionToken.name;
+    // A cookie planted for a narrower path is sent first.
+    const cookie = `${name}=planted.${'A'.repeat(43)}=; ${person.client.cookieHeader}`;
+    const answers = new TestClient(context.app);
+    const betterAuth = await answers.get('/api/auth/get-session?disableRefresh=true', { cookie });
+    expect(betterAuth.body).toBeNull();
+    await expectRefused(context, cookie);
+  });
+
+  it('leaves HEAD to Better Auth', async () => {
+    const person = await plainUser(context, 'Head');
+    const cookie = person.client.cookieHeader;
+    const head = await new TestClient(context.app).request('HEAD', '/api/auth/get-session', { headers: { cookie } });
+    const bare = await new TestClient(context.app).request('HEAD', '/api/auth/get-session?disableRefresh=true', {
+      headers: { cookie },
+    });
+    expect(head.status).toBe(bare.status);
+    expect(head.headers.get('cache-control')).toBe(bare.headers.get('cache-control'));
   });
 });

@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '#common/error-codes';
-import { API_URL } from './auth-client';
+import { API_URL } from './auth-fetch';
 
 export class ApiError extends Error {
   constructor(

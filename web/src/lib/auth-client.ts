@@ -6,8 +6,6 @@ import { organizationAccess, organizationRoles } from '#common/permissions';
 import { sessionGeoSchema } from '#common/session-fields';
 import { API_URL } from './auth-fetch';
 
-export { API_URL };
-
 /**
  * The whole client, with every plugin the console uses. The sign-in screen imports it only when the
  * person acts (see features/auth), so keep it out of the modules /auth loads up front.

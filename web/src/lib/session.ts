@@ -9,8 +9,6 @@ import {
   type KnownSession,
 } from './session-store';
 
-export { loadSession, refreshSession, requireAdmin, requireSession } from './session-store';
-
 /**
  * The session for screens, in the query cache (refetched when stale or on window focus). It and the
  * loaders' session (lib/session-store.ts) mirror each other, so a loader and a screen never disagree.

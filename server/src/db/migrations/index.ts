@@ -23,11 +23,6 @@ export async function createPostgresUserPairIndexes(db: Kysely<any>) {
   await sql`create index user_name_pairs_idx on "user" using gin (gatehouse_pairs(name))`.execute(db);
 }
 
-/**
- * Our own tables and indexes, beside Better Auth's. Append only: a migration that has run is never
- * edited; a change is a new entry. Names sort in the order they run. Portable column types only:
- * flags are 0/1 integers and times ISO-8601 text, so one query serves SQLite and PostgreSQL alike.
- */
 type RowsStatement = (rows: string) => ReturnType<typeof sql>;
 
 /**
@@ -55,6 +50,11 @@ async function createCountTriggers(db: Kysely<any>, name: string, addRows: RowsS
   }
 }
 
+/**
+ * Our own tables and indexes, beside Better Auth's. Append only: a migration that has run is never
+ * edited; a change is a new entry. Names sort in the order they run. Portable column types only:
+ * flags are 0/1 integers and times ISO-8601 text, so one query serves SQLite and PostgreSQL alike.
+ */
 export function migrations(engine: DatabaseEngine): Record<string, Migration> {
   const binary = engine === 'postgres' ? 'bytea' : 'blob';
   return {

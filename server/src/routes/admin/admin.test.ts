@@ -467,8 +467,22 @@ describe.each(ENGINES)('admin user list plans on %s', (engine) => {
     const first = await ours({ sortBy: 'name', sortDirection: 'asc', limit: 10, offset: 0 });
     const other = await ours({ limit: 10, offset: 10 }, first.nextCursor!);
     expect(other.users.map((user) => user.id)).toEqual((await naive({ limit: 10, offset: 10 })).ids);
-    const forged = Buffer.from(JSON.stringify(['a', 'createdAt', 'desc', 'not a date', 'x'])).toString('base64url');
-    for (const cursor of ['bm90LWEtY3Vyc29y', forged]) {
+    const forge = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    const forged = [
+      'bm90LWEtY3Vyc29y',
+      forge(['a', 'createdAt', 'desc', 'not a date', 'x']),
+      // Dates JavaScript reads and PostgreSQL does not.
+      forge(['a', 'createdAt', 'desc', '1', 'x']),
+      forge(['b', 'createdAt', 'desc', 'March 7', 'x']),
+      forge(['a', 'name', 'asc', 'a', 'x\u0000']),
+      forge(['a', 'name', 'asc', 'a\u0000', 'x']),
+      forge({ after: true }),
+      forge(['a', 'createdAt', 'desc', '2026-01-01T00:00:00.000Z']),
+      forge(['c', 'createdAt', 'desc', '2026-01-01T00:00:00.000Z', 'x']),
+      forge(['a', 'createdAt', 'desc', 1_767_225_600_000, 'x']),
+      'a'.repeat(1001),
+    ];
+    for (const cursor of forged) {
       const response = await admin.get(`/api/v1/admin/users?cursor=${cursor}`);
       expect(response.status, cursor).toBe(400);
       expect(response.body.message, cursor).toBe('cursor is not valid');

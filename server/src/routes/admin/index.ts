@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import {
   adminCreateUserSchema,
   adminUserListQuerySchema,
+  CURSOR_NOT_VALID,
   organizationNameSchema,
   type AdminOrganizationRow,
 } from '#common/admin';
@@ -62,8 +63,9 @@ export function adminRoutes({
     .get('/users', async (c) => {
       const parsed = adminUserListQuerySchema.safeParse(c.req.query());
       if (!parsed.success) return apiError(c, 400, 'BAD_REQUEST', firstIssue(parsed.error));
-      if (decodeCursor(parsed.data) === 'invalid') return apiError(c, 400, 'BAD_REQUEST', 'cursor is not valid');
-      return c.json(await listUsers(database, parsed.data));
+      const cursor = decodeCursor(parsed.data);
+      if (cursor === 'invalid') return apiError(c, 400, 'BAD_REQUEST', CURSOR_NOT_VALID);
+      return c.json(await listUsers(database, parsed.data, cursor));
     })
     .post('/users', async (c) => {
       const parsed = adminCreateUserSchema.safeParse(await c.req.json().catch(() => null));

@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBui
 import { USER_COUNT_CAP, type AdminUserList, type AdminUserListQuery, type AdminUserRow } from '#common/admin';
 import type { Database } from '../../db/database';
 import { toIsoDate } from '../../db/dates';
+import { hasControlCharacter } from '../../http/input-guard';
 
 /** Shorter terms have no trigram to look up; they are matched by a plain scan. */
 const TRIGRAM = 3;
@@ -166,6 +167,8 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([after ? 'a' : 'b', sortBy, sortDirection, key, id])).toString('base64url');
 }
 
+const TIMESTAMP = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?(Z|[+-]\d\d(:?\d\d)?)?$/;
+
 /** The cursor of a request, or 'invalid'; a cursor of another order is ignored (the offset serves). */
 export function decodeCursor(query: AdminUserListQuery): Cursor | undefined | 'invalid' {
   if (!query.cursor) return undefined;
@@ -178,9 +181,11 @@ export function decodeCursor(query: AdminUserListQuery): Cursor | undefined | 'i
   if (!Array.isArray(parts) || parts.length !== 5) return 'invalid';
   const [direction, sortBy, sortDirection, key, id] = parts as unknown[];
   if ((direction !== 'a' && direction !== 'b') || typeof id !== 'string' || typeof key !== 'string') return 'invalid';
+  // Hidden in base64, these never met the input guard; PostgreSQL refuses a NUL in text.
+  if (hasControlCharacter(key) || hasControlCharacter(id)) return 'invalid';
   if (sortBy !== query.sortBy || sortDirection !== query.sortDirection) return undefined;
-  // A creation date must read as one on both engines (SQLite would compare any text with it).
-  if (sortBy === 'createdAt' && (typeof key !== 'string' || Number.isNaN(Date.parse(key)))) return 'invalid';
+  // A creation date as either engine writes it: PostgreSQL reads fewer forms than Date.parse does.
+  if (sortBy === 'createdAt' && !(TIMESTAMP.test(key) && Number.isFinite(Date.parse(key)))) return 'invalid';
   return { after: direction === 'a', sortBy: query.sortBy, sortDirection: query.sortDirection, key, id };
 }
 
@@ -224,18 +229,20 @@ const SMALL_ROLE = 20_000;
  * read from those rows. When there are more, the term is common: walking the sort's own index and
  * testing each row finds a page after about (offset + limit) / (share of matches) rows, and stops.
  */
-export async function listUsers(database: Database, query: AdminUserListQuery): Promise<AdminUserList> {
+export async function listUsers(
+  database: Database,
+  query: AdminUserListQuery,
+  cursor?: Cursor,
+): Promise<AdminUserList> {
   if (database.engine === 'postgres' && query.search) {
     // Planner settings for this request only (SET LOCAL), hence a transaction.
-    return database.db.transaction().execute((trx) => list({ ...database, db: trx }, query));
+    return database.db.transaction().execute((trx) => list({ ...database, db: trx }, query, cursor));
   }
-  return list(database, query);
+  return list(database, query, cursor);
 }
 
-async function list(database: Database, query: AdminUserListQuery): Promise<AdminUserList> {
+async function list(database: Database, query: AdminUserListQuery, cursor: Cursor | undefined): Promise<AdminUserList> {
   const { db, engine } = database;
-  const decoded = decodeCursor(query);
-  const cursor = decoded === 'invalid' ? undefined : decoded;
   const role = query.role === 'all' ? undefined : query.role;
   const search = query.search ? searchFor(database, query.searchField, query.search) : undefined;
   const base = () => {

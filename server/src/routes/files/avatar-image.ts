@@ -14,10 +14,17 @@ let loading: Promise<SharpFactory> | undefined;
  * Its operation cache trades memory for speed on repeated work, which uploads never are.
  */
 function loadSharp(): Promise<SharpFactory> {
-  loading ??= import('sharp').then(({ default: sharp }) => {
-    sharp.cache(false);
-    return sharp;
-  });
+  loading ??= import('sharp').then(
+    ({ default: sharp }) => {
+      sharp.cache(false);
+      return sharp;
+    },
+    (error: unknown) => {
+      // Tried again with the next upload rather than failing every one until a restart.
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 

@@ -106,7 +106,11 @@ export function AuthForm() {
     const next = { ...values, [name]: event.target.value };
     setValues(next);
     if (!submitted) return;
-    void validate(mode, next).then((verdict) => setErrors((shown) => ({ ...shown, [name]: verdict.errors?.[name] })));
+    // If the validation code cannot be fetched, the next submit says so.
+    validate(mode, next).then(
+      (verdict) => setErrors((shown) => ({ ...shown, [name]: verdict.errors?.[name] })),
+      () => undefined,
+    );
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

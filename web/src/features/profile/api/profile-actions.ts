@@ -1,4 +1,5 @@
-import { API_URL, authClient } from '@/lib/auth-client';
+import { API_URL } from '@/lib/auth-fetch';
+import { authClient } from '@/lib/auth-client';
 import { unwrap } from '@/lib/errors';
 
 export const profileCallbackURL = (query = '') => `${window.location.origin}/profile${query}`;

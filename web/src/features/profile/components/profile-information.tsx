@@ -11,7 +11,7 @@ import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import type { SessionUser } from '@/lib/auth-client';
 import { formatDate } from '@/lib/format';
-import { refreshSession } from '@/lib/session';
+import { refreshSession } from '@/lib/session-store';
 import { sendVerification, updateName, uploadAvatar } from '../api/profile-actions';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
