@@ -21,6 +21,7 @@ import { freePort, startServerProcess } from '../server/src/testing/server-proce
 import { runCounted } from './run-counted';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARM_UP_SECONDS = 2;
 const ROUND_REQUESTS = Number(process.env.BENCH_ROUNDS_REQUESTS ?? 50_000);
 /** Sign-ins (and raw checks) per turn: a count, not a duration, so none is cut off mid-hash. */
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 96);
@@ -93,13 +94,17 @@ async function startServer(env: Record<string, string> = {}) {
 
 /**
  * get-session and the bare route of one server, taking turns twice (the machine's speed drifts
- * within a run); each figure is the mean of its two turns, its p99 the worse of the two.
+ * within a run); each figure is the mean of its two turns, its p99 the worse of the two. Both are
+ * warmed first, unmeasured: a first turn would otherwise count the compiling of the longer path.
  */
 async function sessionAgainstBare({ baseURL, cookie }: { baseURL: string; cookie: string }) {
+  const bareRoute = { url: `${baseURL}/api/v1/health` };
+  const sessionCheck = { url: `${baseURL}/api/auth/get-session`, headers: { cookie } };
+  for (const warm of [bareRoute, sessionCheck]) await run({ ...warm, duration: WARM_UP_SECONDS });
   const turns: { bare: Result; session: Result }[] = [];
   for (let turn = 0; turn < 2; turn += 1) {
-    const bare = await run({ url: `${baseURL}/api/v1/health` });
-    const session = await run({ url: `${baseURL}/api/auth/get-session`, headers: { cookie } });
+    const bare = await run(bareRoute);
+    const session = await run(sessionCheck);
     turns.push({ bare, session });
   }
   const combine = (results: Result[]) => ({

@@ -48,6 +48,9 @@ async function send(mailer: Mailer, message: Parameters<Mailer['send']>[0]) {
   }
 }
 
+/** Better Auth's keys in Redis (sessions, revocation markers, rate limits) start with this. */
+const REDIS_KEY_PREFIX = 'gatehouse:';
+
 /** Sign-ups one client address may attempt per hour. */
 export const SIGN_UPS_PER_HOUR = 30;
 
@@ -60,7 +63,7 @@ export function createAuth(dependencies: AuthDependencies) {
     basePath: AUTH_BASE_PATH,
     secret,
     database: { db: database.db, type: database.engine },
-    secondaryStorage: redis ? redisStorage({ client: redis, keyPrefix: 'gatehouse:' }) : undefined,
+    secondaryStorage: redis ? redisStorage({ client: redis, keyPrefix: REDIS_KEY_PREFIX }) : undefined,
     trustedOrigins: allowedOrigins(config),
     telemetry: { enabled: false },
     logger: {
@@ -220,7 +223,8 @@ export function createAuth(dependencies: AuthDependencies) {
   });
   // Every request of a signed-in person reads the session: done directly, Better Auth's router
   // skipped, whenever nothing is to be written (decision 0022).
-  return Object.assign(auth, { readSession: createSessionReader(auth.$context, database) });
+  const store = redis ? { redis, keyPrefix: REDIS_KEY_PREFIX } : undefined;
+  return Object.assign(auth, { readSession: createSessionReader(auth.$context, database, store) });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
