@@ -93,11 +93,11 @@ function databaseLookup(context: SessionContext, database: Database): Lookup | u
     .where(`s.${token}`, '=', '')
     .compile();
 
-  const read = (row: Row, fields: typeof session) => {
+  const read = (values: unknown[], fields: typeof session, offset: number) => {
     const output: Row = {};
-    for (const { name, alias, field } of fields) {
+    for (const [index, { name, field }] of fields.entries()) {
       if (field.returned === false) continue;
-      let value = row[alias];
+      let value = values[offset + index];
       if (name === 'id' || field.references?.field === 'id') {
         if (value !== undefined && value !== null) value = String(value);
       } else if (engine === 'sqlite' && typeof value === 'string' && field.type === 'date') {
@@ -109,15 +109,17 @@ function databaseLookup(context: SessionContext, database: Database): Lookup | u
     }
     return output;
   };
-  const found = (rows: Row[]) => {
-    const row = rows[0];
-    return row ? ({ session: read(row, session), user: read(row, user) } as unknown as FoundSession) : null;
-  };
+  // The session's columns first, then the user's, as selected.
+  const found = (values: unknown[] | undefined) =>
+    values
+      ? ({ session: read(values, session, 0), user: read(values, user, session.length) } as unknown as FoundSession)
+      : null;
   return (value) => {
     const rows = database.readNow(sql, [value]);
-    return rows
-      ? found(rows)
-      : db.executeQuery<Row>(CompiledQuery.raw(sql, [value])).then((result) => found(result.rows));
+    if (rows) return found(rows[0]);
+    return db
+      .executeQuery<Row>(CompiledQuery.raw(sql, [value]))
+      .then(({ rows: [row] }) => found(row && Object.values(row)));
   };
 }
 
