@@ -2,6 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
 import { expectPath, useBrowser } from './support/browser';
+import { expectStyledAs } from './support/styles';
 import { createUser, newUser, signInContext } from './support/users';
 import { addVirtualAuthenticator } from './support/webauthn';
 
@@ -37,12 +38,16 @@ describe('API keys and passkeys', () => {
     await page.getByRole('button', { name: 'Dismiss' }).click();
     expect(await page.getByTestId('new-api-key').count()).toBe(0);
 
+    // A compact red button: its own classes win over the ghost button's.
+    const remove = page.getByRole('button', { name: `Delete API key ${user.name}'s API Key` });
+    await expectStyledAs(remove, 'px-3 py-1 text-red-600', ['color', 'padding-left', 'padding-top']);
+
     const dialogs: string[] = [];
     page.once('dialog', async (dialog) => {
       dialogs.push(dialog.message());
       await dialog.dismiss();
     });
-    await page.getByRole('button', { name: `Delete API key ${user.name}'s API Key` }).click();
+    await remove.click();
     expect(dialogs).toEqual(['Are you sure you want to delete this API key? This action cannot be undone.']);
     expect(await list.getByRole('listitem').count()).toBe(1);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectPath, useBrowser } from './support/browser';
 import { waitForMail } from './support/mailbox';
+import { expectStyledAs } from './support/styles';
 import { createUser, newUser, signInContext } from './support/users';
 
 describe('organizations, invitations and teams', () => {
@@ -109,7 +110,8 @@ describe('organizations, invitations and teams', () => {
     await outsiderPage.getByRole('heading', { name: 'Team not found' }).waitFor();
     await outsiderContext.close();
 
-    // The owner deletes the team, after a confirmation that names it.
+    // The owner deletes the team, after a confirmation that names it, in a card bordered in red.
+    await expectStyledAs(page.getByRole('region', { name: 'Danger Zone' }), 'border-red-200', ['border-top-color']);
     t.allowConsoleError(/status of 404/);
     await page.getByRole('button', { name: 'Delete Team' }).click();
     await expectPath(page, '/organizations');

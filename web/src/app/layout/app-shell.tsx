@@ -59,7 +59,7 @@ function Shell() {
             )}
           </nav>
           <div className="ml-auto flex items-center gap-3">
-            {navigation.state === 'loading' && <Spinner className="size-4" />}
+            {navigation.state === 'loading' && <Spinner size="sm" />}
             <Avatar name={user.name} email={user.email} image={user.image} />
             <span className="max-w-48 truncate text-sm text-slate-700" data-testid="shell-user">
               {user.name || user.email}

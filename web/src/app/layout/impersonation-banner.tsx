@@ -24,7 +24,7 @@ export function ImpersonationBanner({ session }: { session: SessionData }) {
           <span className="ml-2 text-xs text-amber-800">(admin {impersonatedBy})</span>
         </span>
         {error && <span className="text-red-700">{error}</span>}
-        <Button variant="secondary" className="px-3 py-1" onClick={stop}>
+        <Button variant="secondary" size="sm" onClick={stop}>
           Stop Impersonating
         </Button>
       </div>

@@ -1,25 +1,27 @@
 import { cn } from '@/lib/cn';
 
+const sizes = { md: 'size-8 text-sm', lg: 'size-20 text-2xl' } as const;
+
 /** The user's picture, else the first letter of their name or email. */
 export function Avatar({
   name,
   email,
   image,
-  className,
+  size = 'md',
 }: {
   name?: string | null;
   email?: string | null;
   image?: string | null;
-  className?: string;
+  size?: keyof typeof sizes;
 }) {
   const label = name?.trim() || email || '?';
-  if (image) return <img src={image} alt="" className={cn('size-8 rounded-full object-cover', className)} />;
+  if (image) return <img src={image} alt="" className={cn('rounded-full object-cover', sizes[size])} />;
   return (
     <span
       aria-hidden
       className={cn(
-        'flex size-8 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700',
-        className,
+        'flex items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-700',
+        sizes[size],
       )}
     >
       {label.charAt(0).toUpperCase()}

@@ -6,19 +6,27 @@ export function Card({
   description,
   actions,
   children,
+  tone = 'default',
   className,
 }: {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
+  /** `danger`: a red border, for the card of irreversible actions. */
+  tone?: 'default' | 'danger';
+  /** Layout only. */
   className?: string;
 }) {
   const id = `card-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <section
       aria-labelledby={id}
-      className={cn('rounded-xl border border-slate-200 bg-white p-6 shadow-sm', className)}
+      className={cn(
+        'rounded-xl border bg-white p-6 shadow-sm',
+        tone === 'danger' ? 'border-red-200' : 'border-slate-200',
+        className,
+      )}
     >
       <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
         <div>

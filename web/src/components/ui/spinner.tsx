@@ -1,12 +1,28 @@
 import { cn } from '@/lib/cn';
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+const sizes = { sm: 'size-4', md: 'size-6', lg: 'size-10' } as const;
+
+export function Spinner({
+  size = 'md',
+  inverse = false,
+  className,
+  label = 'Loading',
+}: {
+  size?: keyof typeof sizes;
+  /** White, on a coloured button. */
+  inverse?: boolean;
+  /** Layout only (margins). */
+  className?: string;
+  label?: string;
+}) {
   return (
     <span
       role="status"
       aria-label={label}
       className={cn(
-        'inline-block size-6 animate-spin rounded-full border-2 border-indigo-600 border-t-transparent',
+        'inline-block animate-spin rounded-full border-2 border-t-transparent',
+        sizes[size],
+        inverse ? 'border-white' : 'border-indigo-600',
         className,
       )}
     />
@@ -16,7 +32,7 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
 export function FullPageSpinner() {
   return (
     <div className="flex min-h-screen items-center justify-center">
-      <Spinner className="size-10" />
+      <Spinner size="lg" />
     </div>
   );
 }

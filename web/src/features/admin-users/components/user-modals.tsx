@@ -248,7 +248,7 @@ export function BanUserModal({ user, onClose }: { user: AdminUserRow; onClose: (
             <Button
               key={suggestion.seconds}
               variant="secondary"
-              className="px-2 py-1"
+              size="sm"
               onClick={() => setDuration(String(suggestion.seconds))}
             >
               {suggestion.label}
@@ -297,7 +297,7 @@ export function UserDetailsModal({ user, onClose }: { user: AdminUserRow; onClos
         <h3 className="text-sm font-semibold">Active sessions</h3>
         <Button
           variant="danger"
-          className="px-3 py-1"
+          size="sm"
           disabled={revokeAll.isPending || !sessions.data?.length}
           onClick={() => revokeAll.mutate()}
         >
@@ -319,7 +319,7 @@ export function UserDetailsModal({ user, onClose }: { user: AdminUserRow; onClos
                 </p>
               </div>
               {session.impersonatedBy && <Badge tone="amber">Impersonation</Badge>}
-              <Button variant="secondary" className="px-2 py-1" onClick={() => revokeOne.mutate(session.token)}>
+              <Button variant="secondary" size="sm" onClick={() => revokeOne.mutate(session.token)}>
                 Revoke
               </Button>
             </li>

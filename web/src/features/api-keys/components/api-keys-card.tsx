@@ -63,7 +63,7 @@ export function ApiKeysCard({ user }: { user: SessionUser }) {
                 {createdKey}
               </code>
               <CopyButton value={createdKey} label="Copy API key" className="border border-amber-300 bg-white" />
-              <Button variant="secondary" className="px-2 py-1" onClick={() => setCreatedKey(null)}>
+              <Button variant="secondary" size="sm" onClick={() => setCreatedKey(null)}>
                 Dismiss
               </Button>
             </div>
@@ -99,8 +99,8 @@ export function ApiKeysCard({ user }: { user: SessionUser }) {
                   </p>
                 </div>
                 <Button
-                  variant="ghost"
-                  className="px-2 py-1 text-red-600 hover:bg-red-50"
+                  variant="danger-ghost"
+                  size="sm"
                   aria-label={`Delete API key ${key.name ?? ''}`.trim()}
                   disabled={remove.isPending}
                   onClick={() => {

@@ -235,7 +235,7 @@ export function AuthForm() {
         </div>
 
         <Button type="submit" className="w-full" disabled={busy}>
-          {isSubmitting && <Spinner className="size-4 border-white border-t-transparent" label="Submitting" />}
+          {isSubmitting && <Spinner size="sm" inverse label="Submitting" />}
           {mode === 'sign-in' ? 'Sign in' : 'Create account'}
         </Button>
       </form>
@@ -249,14 +249,14 @@ export function AuthForm() {
       <div className="space-y-3">
         <Button variant="secondary" className="w-full" onClick={signInPasskey} disabled={busy}>
           {passkeyPending ? (
-            <Spinner className="size-4" label="Waiting for the passkey" />
+            <Spinner size="sm" label="Waiting for the passkey" />
           ) : (
             <Fingerprint className="size-4" aria-hidden />
           )}
           Sign in with a passkey
         </Button>
         <Button variant="secondary" className="w-full" onClick={continueAsGuest} disabled={busy}>
-          {guestPending && <Spinner className="size-4" label="Signing in as guest" />}
+          {guestPending && <Spinner size="sm" label="Signing in as guest" />}
           Continue as Guest
         </Button>
       </div>

@@ -53,16 +53,12 @@ export function MyInvitationsCard({ emailVerified }: { emailVerified: boolean })
                       {formatDate(invitation.expiresAt)}
                     </p>
                   </div>
-                  <Button
-                    className="px-3 py-1"
-                    disabled={accept.isPending}
-                    onClick={() => accept.mutate(invitation.id)}
-                  >
+                  <Button size="sm" disabled={accept.isPending} onClick={() => accept.mutate(invitation.id)}>
                     Accept
                   </Button>
                   <Button
                     variant="secondary"
-                    className="px-3 py-1"
+                    size="sm"
                     disabled={reject.isPending}
                     onClick={() => reject.mutate(invitation.id)}
                   >

@@ -109,7 +109,7 @@ function InviteSection({ organizationId, canInviteAdmins }: { organizationId: st
                 {invitation.email} <Badge>{invitation.role}</Badge>{' '}
                 <span className="text-xs text-slate-500">expires {formatDate(invitation.expiresAt)}</span>
               </span>
-              <Button variant="ghost" className="px-2 py-1 text-red-600" onClick={() => cancel.mutate(invitation.id)}>
+              <Button variant="danger-ghost" size="sm" onClick={() => cancel.mutate(invitation.id)}>
                 Cancel invitation
               </Button>
             </li>
@@ -149,7 +149,7 @@ export function OrganizationCard({ organization }: { organization: MyOrganizatio
           <div className="mt-6 flex items-center justify-between">
             <h4 className="text-sm font-semibold">Teams</h4>
             {managesTeams && !creating && (
-              <Button variant="secondary" className="px-3 py-1" onClick={() => setCreating(true)}>
+              <Button variant="secondary" size="sm" onClick={() => setCreating(true)}>
                 <Plus className="size-4" aria-hidden /> New Team
               </Button>
             )}

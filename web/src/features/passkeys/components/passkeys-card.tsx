@@ -64,10 +64,10 @@ function PasskeyItem({ passkey, onError }: { passkey: PasskeyRow; onError: (mess
               className="max-w-xs"
               onChange={(event) => setName(event.target.value)}
             />
-            <Button type="submit" className="px-3 py-1" disabled={!name.trim() || rename.isPending}>
+            <Button type="submit" size="sm" disabled={!name.trim() || rename.isPending}>
               Save
             </Button>
-            <Button variant="secondary" className="px-3 py-1" onClick={() => setEditing(false)}>
+            <Button variant="secondary" size="sm" onClick={() => setEditing(false)}>
               Cancel
             </Button>
           </form>
@@ -87,17 +87,12 @@ function PasskeyItem({ passkey, onError }: { passkey: PasskeyRow; onError: (mess
       </div>
       {!editing && (
         <div className="flex gap-1">
-          <Button
-            variant="ghost"
-            className="px-2 py-1"
-            aria-label={`Rename passkey ${label}`}
-            onClick={() => setEditing(true)}
-          >
+          <Button variant="ghost" size="sm" aria-label={`Rename passkey ${label}`} onClick={() => setEditing(true)}>
             <Pencil className="size-4" aria-hidden />
           </Button>
           <Button
-            variant="ghost"
-            className="px-2 py-1 text-red-600 hover:bg-red-50"
+            variant="danger-ghost"
+            size="sm"
             aria-label={`Delete passkey ${label}`}
             disabled={remove.isPending}
             onClick={() => {
@@ -145,7 +140,7 @@ export function PasskeysCard({ user }: { user: SessionUser }) {
       actions={
         add.isPending ? (
           <span className="flex items-center gap-2">
-            <Spinner className="size-4" label="Waiting for the passkey" />
+            <Spinner size="sm" label="Waiting for the passkey" />
             <Button variant="secondary" onClick={cancelPasskeyCeremony}>
               Cancel
             </Button>

@@ -80,7 +80,7 @@ export function ProfileInformation({ user }: { user: SessionUser }) {
 
       <div className="mt-4 flex items-center gap-4">
         <div className="relative">
-          <Avatar name={user.name} email={user.email} image={user.image} className="size-20 text-2xl" />
+          <Avatar name={user.name} email={user.email} image={user.image} size="lg" />
           <button
             type="button"
             onClick={() => fileInput.current?.click()}
@@ -88,11 +88,7 @@ export function ProfileInformation({ user }: { user: SessionUser }) {
             className="absolute -right-1 -bottom-1 flex size-8 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-700 shadow-sm hover:bg-slate-50"
             aria-label="Change profile picture"
           >
-            {busy === 'avatar' ? (
-              <Spinner className="size-4" label="Uploading" />
-            ) : (
-              <Camera className="size-4" aria-hidden />
-            )}
+            {busy === 'avatar' ? <Spinner size="sm" label="Uploading" /> : <Camera className="size-4" aria-hidden />}
           </button>
           <input
             ref={fileInput}
@@ -139,7 +135,7 @@ export function ProfileInformation({ user }: { user: SessionUser }) {
           ) : (
             <span className="flex items-center gap-3">
               <span data-testid="profile-name">{user.name}</span>
-              <Button variant="ghost" className="px-2 py-1" onClick={() => setEditing(true)}>
+              <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
                 Edit
               </Button>
             </span>
@@ -152,7 +148,7 @@ export function ProfileInformation({ user }: { user: SessionUser }) {
             {!user.emailVerified && !isAnonymous && (
               <Button
                 variant="secondary"
-                className="px-2 py-1"
+                size="sm"
                 disabled={busy === 'verify'}
                 onClick={() =>
                   void act('verify', () => sendVerification(user.email), `Verification email sent to ${user.email}.`)

@@ -106,7 +106,7 @@ function MembersSection({ details, currentUserId }: { details: TeamDetails; curr
               {access.permissions['team:update'] && member.userId !== currentUserId && (
                 <Button
                   variant="secondary"
-                  className="px-3 py-1"
+                  size="sm"
                   disabled={changeRole.isPending}
                   aria-label={`${member.role === 'owner' ? 'Demote' : 'Promote'} ${member.user.email}`}
                   onClick={() =>
@@ -192,7 +192,7 @@ export function TeamScreen({ teamId, currentUserId }: { teamId: string; currentU
       <MembersSection details={details} currentUserId={currentUserId} />
 
       {access.permissions['team:delete'] && (
-        <Card title="Danger Zone" className="border-red-200">
+        <Card title="Danger Zone" tone="danger">
           <ErrorBox message={remove.error?.message} />
           <Button
             variant="danger"
