@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -28,6 +30,49 @@ const featureBoundaries = features
     },
   }));
 
+// How import-x reads TypeScript files to follow their imports (it resolves paths by tsconfig below).
+const { 'import-x/resolver': _resolver, ...readTypeScript } = importX.flatConfigs.typescript.settings;
+
+/** Imports point one way: common ← shared web code (components, lib, config) ← features ← app. */
+const layers = {
+  files: ['**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    ...readTypeScript,
+    'import-x/resolver-next': [
+      createTypeScriptImportResolver({
+        project: ['tsconfig.json', 'web/tsconfig.json', 'e2e/tsconfig.json'],
+        noWarnOnMultipleProjects: true,
+      }),
+    ],
+  },
+  rules: {
+    'import-x/no-cycle': 'error',
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          {
+            target: './common',
+            from: ['./server', './web', './e2e', './bench'],
+            message: 'common/ holds the rules both sides share: it imports neither side.',
+          },
+          ...['components', 'lib', 'config'].map((shared) => ({
+            target: `./web/src/${shared}`,
+            from: ['./web/src/features', './web/src/app'],
+            message: 'Shared console code never imports a feature or the app.',
+          })),
+          {
+            target: './web/src/features',
+            from: './web/src/app',
+            message: 'Features never import the app: the app (router, layout) assembles them.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', 'data/**', '.e2e-artifacts/**'] },
   js.configs.recommended,
@@ -50,5 +95,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [useAlias] }],
     },
   },
+  layers,
   ...featureBoundaries,
 );
