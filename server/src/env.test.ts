@@ -140,6 +140,18 @@ describe('configuration', () => {
     const documented = [...table.matchAll(/^\| ([^|]+)\|/gm)]
       .flatMap((row) => [...row[1]!.matchAll(/`([A-Z_]+)`/g)].map((name) => name[1]!))
       .sort();
-    expect(documented).toEqual([...CONFIG_VARIABLES].sort());
+    expect(documented).toEqual(CONFIG_VARIABLES.map(({ name }) => name).sort());
+  });
+
+  it('is documented with the default it applies', () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const documented = new Map(
+      [...readme.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) +\| (.+?) +\|/gm)].flatMap((row) =>
+        [...row[1]!.matchAll(/`([A-Z_]+)`/g)].map((name) => [name[1]!, row[2]!] as const),
+      ),
+    );
+    for (const { name, documentedDefault } of CONFIG_VARIABLES) {
+      expect(documented.get(name), name).toBe(documentedDefault);
+    }
   });
 });
