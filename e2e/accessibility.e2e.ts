@@ -40,6 +40,14 @@ describe('accessibility', () => {
     await t.page.goto('/admin/users');
     await t.page.getByTestId('user-row').first().waitFor();
     expect(await violations(t.page)).toEqual([]);
+    // A confirmation, open, asking before a deletion (Escape answers it: nobody is deleted).
+    await t.page.goto(`/admin/users?search=${encodeURIComponent(user.email)}`);
+    await t.page.getByRole('button', { name: `Delete ${user.email}` }).click();
+    await t.page.getByRole('alertdialog', { name: 'Delete user' }).waitFor();
+    expect(await violations(t.page)).toEqual([]);
+    await t.page.keyboard.press('Escape');
+    await t.page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    expect(await t.page.getByTestId('user-row').count()).toBe(1);
     await t.page.goto('/admin/outbox');
     await t.page.getByText('Without SMTP_URL').waitFor();
     expect(await violations(t.page)).toEqual([]);

@@ -6,6 +6,7 @@ import { USER_COUNT_CAP } from '#common/admin';
 import { expectPath, useBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/server';
 import { createUser, newUser, signInContext } from './support/users';
+import { confirmation } from './support/confirmation';
 
 describe('admin console', () => {
   const t = useBrowser();
@@ -109,16 +110,11 @@ describe('admin console', () => {
     // Delete, after the confirmation.
     await page.goto(`/admin/users?search=${id}%40gatehouse`);
     await expect.poll(() => rows.count()).toBe(1);
-    const confirmations: string[] = [];
-    page.once('dialog', async (confirmation) => {
-      confirmations.push(confirmation.message());
-      await confirmation.accept();
-    });
     await page.getByRole('button', { name: `Delete ${user.email}` }).click();
+    const asked = await confirmation(page, 'Delete user');
+    expect(asked.question).toBe('Are you sure you want to permanently delete this user? This action cannot be undone.');
+    await asked.confirm();
     await page.getByText('No users match.').waitFor();
-    expect(confirmations).toEqual([
-      'Are you sure you want to permanently delete this user? This action cannot be undone.',
-    ]);
   });
 
   it('pages through users with Previous and Next', async () => {

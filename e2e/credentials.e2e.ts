@@ -2,6 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
 import { expectPath, useBrowser } from './support/browser';
+import { confirmation } from './support/confirmation';
 import { expectStyledAs } from './support/styles';
 import { createUser, newUser, signInContext } from './support/users';
 import { addVirtualAuthenticator } from './support/webauthn';
@@ -42,17 +43,16 @@ describe('API keys and passkeys', () => {
     const remove = page.getByRole('button', { name: `Delete API key ${user.name}'s API Key` });
     await expectStyledAs(remove, 'px-3 py-1 text-red-600', ['color', 'padding-left', 'padding-top']);
 
-    const dialogs: string[] = [];
-    page.once('dialog', async (dialog) => {
-      dialogs.push(dialog.message());
-      await dialog.dismiss();
-    });
     await remove.click();
-    expect(dialogs).toEqual(['Are you sure you want to delete this API key? This action cannot be undone.']);
+    const asked = await confirmation(page, 'Delete API key');
+    expect(asked.question).toBe('Are you sure you want to delete this API key? This action cannot be undone.');
+    // Enter or Escape at once changes nothing.
+    expect(asked.focused).toBe('Cancel');
+    await asked.cancel();
     expect(await list.getByRole('listitem').count()).toBe(1);
 
-    page.once('dialog', (dialog) => dialog.accept());
-    await page.getByRole('button', { name: `Delete API key ${user.name}'s API Key` }).click();
+    await remove.click();
+    await (await confirmation(page, 'Delete API key')).confirm();
     await page.getByText('No API keys yet.').waitFor();
     expect((await fetch(`${t.baseURL}/api/v1/me`, { headers: { 'x-api-key': key } })).status).toBe(401);
   });
@@ -84,11 +84,10 @@ describe('API keys and passkeys', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await list.getByText('Work laptop').waitFor();
 
-    page.once('dialog', async (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to delete this passkey? This action cannot be undone.');
-      await dialog.accept();
-    });
     await page.getByRole('button', { name: 'Delete passkey Work laptop' }).click();
+    const asked = await confirmation(page, 'Delete passkey');
+    expect(asked.question).toBe('Are you sure you want to delete this passkey? This action cannot be undone.');
+    await asked.confirm();
     await page.getByText('No passkeys yet.').waitFor();
 
     // The deleted passkey no longer signs anyone in.

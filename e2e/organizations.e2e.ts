@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectPath, useBrowser } from './support/browser';
 import { waitForMail } from './support/mailbox';
+import { confirmation } from './support/confirmation';
 import { expectStyledAs } from './support/styles';
 import { createUser, newUser, signInContext } from './support/users';
 
@@ -68,16 +69,12 @@ describe('organizations, invitations and teams', () => {
     await page.getByRole('button', { name: 'Make Private' }).click();
     await page.getByText('Private Team', { exact: true }).waitFor();
 
-    const alerts: string[] = [];
-    page.on('dialog', async (dialog) => {
-      alerts.push(dialog.message());
-      await dialog.accept();
-    });
+    const membersCard = page.getByRole('region', { name: 'Members' });
     await page.getByLabel('Member email').fill(outsider.email);
     await page.getByRole('button', { name: 'Add Member' }).click();
     await expect
-      .poll(() => alerts)
-      .toEqual(['User not found in organization. They must be an organization member first.']);
+      .poll(() => membersCard.getByRole('alert').textContent())
+      .toBe('User not found in organization. They must be an organization member first.');
 
     await page.getByLabel('Member email').fill(member.email);
     await page.getByRole('button', { name: 'Add Member' }).click();
@@ -91,8 +88,9 @@ describe('organizations, invitations and teams', () => {
     t.allowConsoleError(/status of 409/);
     await page.getByLabel('Member email').fill(member.email);
     await page.getByRole('button', { name: 'Add Member' }).click();
-    await expect.poll(() => alerts.length).toBe(2);
-    expect(alerts[1]).toBe('Failed to add member. They may already be a team member.');
+    await expect
+      .poll(() => membersCard.getByRole('alert').textContent())
+      .toBe('Failed to add member. They may already be a team member.');
 
     // The member sees the team as a member, without the owner's controls.
     const teamUrl = new URL(page.url()).pathname;
@@ -114,8 +112,10 @@ describe('organizations, invitations and teams', () => {
     await expectStyledAs(page.getByRole('region', { name: 'Danger Zone' }), 'border-red-200', ['border-top-color']);
     t.allowConsoleError(/status of 404/);
     await page.getByRole('button', { name: 'Delete Team' }).click();
+    const asked = await confirmation(page, 'Delete team');
+    expect(asked.question).toBe('Are you sure you want to delete the team "Platform"? This action cannot be undone.');
+    await asked.confirm();
     await expectPath(page, '/organizations');
-    expect(alerts[2]).toBe('Are you sure you want to delete the team "Platform"? This action cannot be undone.');
     await page.goto(teamUrl);
     await page.getByRole('heading', { name: 'Team not found' }).waitFor();
   });

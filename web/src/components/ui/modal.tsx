@@ -10,14 +10,21 @@ export function Modal({
   onClose,
   children,
   wide,
+  alert,
+  description,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   wide?: boolean;
+  /** An `alertdialog`: it asks before something irreversible. */
+  alert?: boolean;
+  /** Read out with the title when the dialog opens. */
+  description?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const descriptionId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -26,7 +33,9 @@ export function Modal({
   return (
     <dialog
       ref={ref}
+      role={alert ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
@@ -46,7 +55,14 @@ export function Modal({
           <X className="size-4" aria-hidden />
         </button>
       </div>
-      <div className="px-6 py-5">{children}</div>
+      <div className="px-6 py-5">
+        {description && (
+          <p id={descriptionId} className="text-sm text-slate-700">
+            {description}
+          </p>
+        )}
+        {children}
+      </div>
     </dialog>
   );
 }

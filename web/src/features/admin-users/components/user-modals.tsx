@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { adminCreateUserSchema, BAN_DURATION_SUGGESTIONS, parseBanDuration, type AdminUserRow } from '#common/admin';
+import { isPlatformAdmin } from '#common/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -143,7 +144,7 @@ export function EditUserModal({ user, onClose }: { user: AdminUserRow; onClose: 
   const [form, setForm] = useState({
     name: user.name,
     email: user.email,
-    role: user.role.includes('admin') ? 'admin' : 'user',
+    role: isPlatformAdmin(user.role) ? 'admin' : 'user',
   });
   const save = useMutation({
     mutationFn: () => updateUser(user.id, { name: form.name.trim(), email: form.email.trim(), role: form.role }),

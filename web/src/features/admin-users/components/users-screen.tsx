@@ -2,10 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Eye, Pencil, RefreshCw, ShieldCheck, Trash2, UserPlus, VenetianMask } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { isPlatformAdmin } from '#common/roles';
 import { adminUserListQuerySchema, PAGE_SIZES, type AdminUserListQuery, type AdminUserRow } from '#common/admin';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -68,7 +70,7 @@ function SortableHeader({
   );
 }
 
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'ban' | 'details'; user: AdminUserRow } | null;
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'ban' | 'details' | 'delete'; user: AdminUserRow } | null;
 
 function IconButton({
   label,
@@ -224,7 +226,7 @@ export function UsersScreen() {
                     </div>
                   </td>
                   <td className="px-4 py-3">
-                    <Badge tone={user.role.includes('admin') ? 'indigo' : 'slate'}>{user.role}</Badge>
+                    <Badge tone={isPlatformAdmin(user.role) ? 'indigo' : 'slate'}>{user.role}</Badge>
                   </td>
                   <td className="px-4 py-3">
                     {user.organizationName ? (
@@ -264,7 +266,7 @@ export function UsersScreen() {
                         </IconButton>
                       )}
                       {/* Admins cannot be impersonated, nor can one act as oneself. */}
-                      {!user.role.includes('admin') && user.id !== currentUserId && (
+                      {!isPlatformAdmin(user.role) && user.id !== currentUserId && (
                         <IconButton label={`Impersonate ${user.email}`} onClick={() => impersonate.mutate(user.id)}>
                           <VenetianMask className="size-4" aria-hidden />
                         </IconButton>
@@ -272,9 +274,7 @@ export function UsersScreen() {
                       <IconButton
                         danger
                         label={`Delete ${user.email}`}
-                        onClick={() => {
-                          if (window.confirm(DELETE_USER_CONFIRMATION)) action.mutate(() => removeUser(user.id));
-                        }}
+                        onClick={() => setDialog({ kind: 'delete', user })}
                       >
                         <Trash2 className="size-4" aria-hidden />
                       </IconButton>
@@ -321,6 +321,14 @@ export function UsersScreen() {
       {dialog?.kind === 'edit' && <EditUserModal user={dialog.user} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'ban' && <BanUserModal user={dialog.user} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'details' && <UserDetailsModal user={dialog.user} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete user"
+          message={DELETE_USER_CONFIRMATION}
+          onConfirm={() => action.mutate(() => removeUser(dialog.user.id))}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </div>
   );
 }

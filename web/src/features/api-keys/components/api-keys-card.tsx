@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Input } from '@/components/ui/input';
@@ -22,6 +23,7 @@ export function ApiKeysCard({ user }: { user: SessionUser }) {
   const [name, setName] = useState(`${user.name || user.email}'s API Key`);
   const [createdKey, setCreatedKey] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: apiKeysQuery.queryKey });
 
   const create = useMutation({
@@ -103,9 +105,7 @@ export function ApiKeysCard({ user }: { user: SessionUser }) {
                   size="sm"
                   aria-label={`Delete API key ${key.name ?? ''}`.trim()}
                   disabled={remove.isPending}
-                  onClick={() => {
-                    if (window.confirm(DELETE_API_KEY_CONFIRMATION)) remove.mutate(key.id);
-                  }}
+                  onClick={() => setConfirmingDelete(key.id)}
                 >
                   <Trash2 className="size-4" aria-hidden />
                 </Button>
@@ -114,6 +114,14 @@ export function ApiKeysCard({ user }: { user: SessionUser }) {
           </ul>
         ) : (
           <p className="text-sm text-slate-500">No API keys yet.</p>
+        )}
+        {confirmingDelete && (
+          <ConfirmDialog
+            title="Delete API key"
+            message={DELETE_API_KEY_CONFIRMATION}
+            onConfirm={() => remove.mutate(confirmingDelete)}
+            onClose={() => setConfirmingDelete(null)}
+          />
         )}
       </div>
     </Card>

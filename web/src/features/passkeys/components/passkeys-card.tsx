@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,6 +30,7 @@ function PasskeyItem({ passkey, onError }: { passkey: PasskeyRow; onError: (mess
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(passkey.name ?? '');
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysQuery.queryKey });
   const rename = useMutation({
     mutationFn: (next: string) => renamePasskey(passkey.id, next),
@@ -95,13 +97,19 @@ function PasskeyItem({ passkey, onError }: { passkey: PasskeyRow; onError: (mess
             size="sm"
             aria-label={`Delete passkey ${label}`}
             disabled={remove.isPending}
-            onClick={() => {
-              if (window.confirm(DELETE_PASSKEY_CONFIRMATION)) remove.mutate();
-            }}
+            onClick={() => setConfirmingDelete(true)}
           >
             <Trash2 className="size-4" aria-hidden />
           </Button>
         </div>
+      )}
+      {confirmingDelete && (
+        <ConfirmDialog
+          title="Delete passkey"
+          message={DELETE_PASSKEY_CONFIRMATION}
+          onConfirm={() => remove.mutate()}
+          onClose={() => setConfirmingDelete(false)}
+        />
       )}
     </li>
   );

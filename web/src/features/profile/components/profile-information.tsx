@@ -13,6 +13,7 @@ import type { SessionUser } from '@/lib/auth-client';
 import { formatDate } from '@/lib/format';
 import { refreshSession } from '@/lib/session-store';
 import { sendVerification, updateName, uploadAvatar } from '../api/profile-actions';
+import { isPlatformAdmin } from '#common/roles';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -162,7 +163,7 @@ export function ProfileInformation({ user }: { user: SessionUser }) {
         <Row label="Account Type">
           <span className="flex items-center gap-2">
             {isAnonymous ? 'Anonymous' : 'Registered'}
-            <Badge tone={user.role?.includes('admin') ? 'indigo' : 'slate'}>{user.role ?? 'user'}</Badge>
+            <Badge tone={isPlatformAdmin(user.role) ? 'indigo' : 'slate'}>{user.role ?? 'user'}</Badge>
           </span>
         </Row>
         <Row label="Member Since">{formatDate(user.createdAt)}</Row>

@@ -6,6 +6,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -27,6 +28,7 @@ function MembersSection({ details, currentUserId }: { details: TeamDetails; curr
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<TeamRole>('member');
   const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: teamQuery(team.id).queryKey });
   const changeRole = useMutation({
     mutationFn: ({ userId, next }: { userId: string; next: TeamRole }) => setTeamRole(team.id, userId, next),
@@ -37,10 +39,11 @@ function MembersSection({ details, currentUserId }: { details: TeamDetails; curr
     event.preventDefault();
     if (!email.trim()) return;
     setAdding(true);
+    setAddError(null);
     try {
       const member = await findOrganizationMember(team.organizationId, email).catch(() => null);
       if (!member) {
-        window.alert(TEAM_MESSAGES.USER_NOT_IN_ORGANIZATION);
+        setAddError(TEAM_MESSAGES.USER_NOT_IN_ORGANIZATION);
         return;
       }
       try {
@@ -48,7 +51,7 @@ function MembersSection({ details, currentUserId }: { details: TeamDetails; curr
         setEmail('');
         await refresh();
       } catch {
-        window.alert(TEAM_MESSAGES.ADD_MEMBER_FAILED);
+        setAddError(TEAM_MESSAGES.ADD_MEMBER_FAILED);
       }
     } finally {
       setAdding(false);
@@ -69,6 +72,7 @@ function MembersSection({ details, currentUserId }: { details: TeamDetails; curr
     <Card title="Members">
       <div className="space-y-4">
         <ErrorBox message={changeRole.error?.message} />
+        <ErrorBox message={addError} />
         {access.permissions['team:addMember'] && (
           <form className="flex flex-wrap items-end gap-2" onSubmit={onAdd}>
             <div className="min-w-56 flex-1">
@@ -133,6 +137,7 @@ export function TeamScreen({ teamId, currentUserId }: { teamId: string; currentU
     mutationFn: (mode: 'inherited' | 'defined') => setPermissionMode(teamId, mode),
     onSuccess: refresh,
   });
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const remove = useMutation({
     mutationFn: () => deleteTeam(teamId),
     onSuccess: async () => {
@@ -194,20 +199,17 @@ export function TeamScreen({ teamId, currentUserId }: { teamId: string; currentU
       {access.permissions['team:delete'] && (
         <Card title="Danger Zone" tone="danger">
           <ErrorBox message={remove.error?.message} />
-          <Button
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (
-                window.confirm(
-                  `Are you sure you want to delete the team "${details.team.name}"? This action cannot be undone.`,
-                )
-              )
-                remove.mutate();
-            }}
-          >
+          <Button variant="danger" disabled={remove.isPending} onClick={() => setConfirmingDelete(true)}>
             Delete Team
           </Button>
+          {confirmingDelete && (
+            <ConfirmDialog
+              title="Delete team"
+              message={`Are you sure you want to delete the team "${details.team.name}"? This action cannot be undone.`}
+              onConfirm={() => remove.mutate()}
+              onClose={() => setConfirmingDelete(false)}
+            />
+          )}
         </Card>
       )}
     </div>
