@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
+import { Select } from '@/components/ui/select';
 import { formatDateTime, truncate } from '@/lib/format';
 import {
   banUser,
@@ -19,8 +20,6 @@ import {
   updateUser,
   userSessionsQuery,
 } from '../api/admin-users';
-
-const selectClass = 'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm';
 
 function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
@@ -93,20 +92,20 @@ export function CreateUserModal({ onClose }: { onClose: () => void }) {
           />
         </Field>
         <Field id="create-role" label="Role">
-          <select
+          <Select
             id="create-role"
-            className={selectClass}
+            className="block w-full"
             value={form.role}
             onChange={(event) => set('role', event.target.value as 'user' | 'admin')}
           >
             <option value="user">User</option>
             <option value="admin">Admin</option>
-          </select>
+          </Select>
         </Field>
         <Field id="create-organization" label="Organization (optional)">
-          <select
+          <Select
             id="create-organization"
-            className={selectClass}
+            className="block w-full"
             value={form.organizationId}
             onChange={(event) => set('organizationId', event.target.value)}
           >
@@ -116,7 +115,7 @@ export function CreateUserModal({ onClose }: { onClose: () => void }) {
                 {organization.name}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <label className="flex items-center gap-2 text-sm">
           <input
@@ -179,15 +178,15 @@ export function EditUserModal({ user, onClose }: { user: AdminUserRow; onClose: 
           />
         </Field>
         <Field id="edit-role" label="Role">
-          <select
+          <Select
             id="edit-role"
-            className={selectClass}
+            className="block w-full"
             value={form.role}
             onChange={(event) => setForm({ ...form, role: event.target.value })}
           >
             <option value="user">User</option>
             <option value="admin">Admin</option>
-          </select>
+          </Select>
         </Field>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -19,7 +20,6 @@ import { BanUserModal, CreateUserModal, EditUserModal, UserDetailsModal } from '
 
 export const DELETE_USER_CONFIRMATION =
   'Are you sure you want to permanently delete this user? This action cannot be undone.';
-const selectClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm';
 
 /** The view lives in the URL, so reload and share keep it; anything malformed falls back to defaults. */
 function useView(): [AdminUserListQuery, (change: Partial<AdminUserListQuery>) => void] {
@@ -145,15 +145,15 @@ export function UsersScreen() {
 
       <div className="flex flex-wrap items-center gap-2">
         <form className="flex flex-1 flex-wrap items-center gap-2" onSubmit={onSearch} role="search">
-          <select
+          <Select
             aria-label="Search by"
-            className={selectClass}
+
             value={view.searchField}
             onChange={(event) => setView({ searchField: event.target.value as 'email' | 'name', offset: 0 })}
           >
             <option value="email">Email</option>
             <option value="name">Name</option>
-          </select>
+          </Select>
           <Input
             aria-label="Search users"
             placeholder={`Search by ${view.searchField}`}
@@ -165,19 +165,19 @@ export function UsersScreen() {
             Search
           </Button>
         </form>
-        <select
+        <Select
           aria-label="Role filter"
-          className={selectClass}
+
           value={view.role}
           onChange={(event) => setView({ role: event.target.value as AdminUserListQuery['role'], offset: 0 })}
         >
           <option value="all">All Roles</option>
           <option value="user">User</option>
           <option value="admin">Admin</option>
-        </select>
-        <select
+        </Select>
+        <Select
           aria-label="Page size"
-          className={selectClass}
+
           value={view.limit}
           onChange={(event) => setView({ limit: Number(event.target.value), offset: 0 })}
         >
@@ -186,7 +186,7 @@ export function UsersScreen() {
               {size} per page
             </option>
           ))}
-        </select>
+        </Select>
         <Button variant="secondary" onClick={() => void users.refetch()} aria-label="Refresh">
           <RefreshCw className={`size-4 ${users.isFetching ? 'animate-spin' : ''}`} aria-hidden /> Refresh
         </Button>

@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { NameForm } from '@/components/ui/name-form';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
+import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { myOrganizationsQuery, type MyOrganization } from '@/lib/organizations';
@@ -83,15 +84,14 @@ function InviteSection({ organizationId, canInviteAdmins }: { organizationId: st
           </div>
           <div>
             <Label htmlFor={`invite-role-${organizationId}`}>Role</Label>
-            <select
+            <Select
               id={`invite-role-${organizationId}`}
               value={role}
               onChange={(event) => setRole(event.target.value as 'member' | 'admin')}
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
             >
               <option value="member">Member</option>
               {canInviteAdmins && <option value="admin">Admin</option>}
-            </select>
+            </Select>
           </div>
           <Button type="submit" disabled={!email.trim() || invite.isPending}>
             Send Invitation

@@ -11,6 +11,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import {
   addTeamMember,
@@ -81,15 +82,10 @@ function MembersSection({ details, currentUserId }: { details: TeamDetails; curr
             </div>
             <div>
               <Label htmlFor="member-role">Role</Label>
-              <select
-                id="member-role"
-                value={role}
-                onChange={(event) => setRole(event.target.value as TeamRole)}
-                className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-              >
+              <Select id="member-role" value={role} onChange={(event) => setRole(event.target.value as TeamRole)}>
                 <option value="member">Member</option>
                 <option value="owner">Owner</option>
-              </select>
+              </Select>
             </div>
             <Button type="submit" disabled={!email.trim() || adding}>
               Add Member
