@@ -93,6 +93,13 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
       'no-restricted-imports': ['error', { patterns: [useAlias] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Query keys come from queryKeys (web/src/lib/query-keys.ts).',
+        },
+      ],
     },
   },
   layers,

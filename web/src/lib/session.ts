@@ -8,13 +8,14 @@ import {
   trackSession,
   type KnownSession,
 } from './session-store';
+import { queryKeys } from './query-keys';
 
 /**
  * The session for screens, in the query cache (refetched when stale or on window focus). It and the
  * loaders' session (lib/session-store.ts) mirror each other, so a loader and a screen never disagree.
  */
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
+  queryKey: queryKeys.session,
   queryFn: () => trackSession(fetchSession()),
 });
 

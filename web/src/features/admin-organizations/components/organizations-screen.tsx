@@ -3,7 +3,8 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { NameForm } from '@/components/ui/name-form';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, truncate } from '@/lib/format';
-import { adminOrganizationsQuery, createAdminOrganization } from '../api/admin-organizations';
+import { adminOrganizationsQuery } from '@/lib/admin-organizations';
+import { createAdminOrganization } from '../api/admin-organizations';
 
 export function AdminOrganizationsScreen() {
   const queryClient = useQueryClient();

@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminCreateUserInput, AdminOrganizationRow, AdminUserList, AdminUserListQuery } from '#common/admin';
+import type { AdminCreateUserInput, AdminUserList, AdminUserListQuery } from '#common/admin';
 import { api } from '@/lib/api';
 import { authClient } from '@/lib/auth-client';
 import { messageOf, unwrap } from '@/lib/errors';
+import { queryKeys } from '@/lib/query-keys';
 
 export const adminUsersQuery = (view: AdminUserListQuery) =>
   queryOptions({
-    queryKey: ['admin-users', view],
+    queryKey: queryKeys.admin.users.list(view),
     queryFn: async () => {
       const params = new URLSearchParams(Object.entries(view).map(([key, value]) => [key, String(value)]));
       const body = await api<AdminUserList>(`/admin/users?${params}`, {}, 'Failed to load users');
@@ -16,13 +17,6 @@ export const adminUsersQuery = (view: AdminUserListQuery) =>
     },
     placeholderData: keepPreviousData,
   });
-
-/** Organizations to choose from when creating a user. */
-export const organizationChoicesQuery = queryOptions({
-  queryKey: ['admin-organizations'],
-  queryFn: async () =>
-    (await api<{ data: AdminOrganizationRow[] }>('/admin/organizations', {}, 'Failed to load organizations')).data,
-});
 
 export const createUser = (input: AdminCreateUserInput) =>
   api('/admin/users', { method: 'POST', body: JSON.stringify(input) }, 'Failed to create user');
@@ -52,7 +46,7 @@ export interface AdminSession {
 
 export const userSessionsQuery = (userId: string) =>
   queryOptions({
-    queryKey: ['admin-user-sessions', userId],
+    queryKey: queryKeys.admin.userSessions(userId),
     queryFn: async () => {
       const { data, error } = await authClient.admin.listUserSessions({ userId });
       if (error) throw new Error(messageOf(error, 'Failed to load sessions'));

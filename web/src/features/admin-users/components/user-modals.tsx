@@ -14,12 +14,13 @@ import { formatDateTime, truncate } from '@/lib/format';
 import {
   banUser,
   createUser,
-  organizationChoicesQuery,
   revokeAllSessions,
   revokeSession,
   updateUser,
   userSessionsQuery,
 } from '../api/admin-users';
+import { adminOrganizationsQuery } from '@/lib/admin-organizations';
+import { queryKeys } from '@/lib/query-keys';
 
 function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
@@ -32,12 +33,12 @@ function Field({ id, label, children }: { id: string; label: string; children: R
 
 function useRefreshUsers() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['admin-users'] });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.users.all });
 }
 
 export function CreateUserModal({ onClose }: { onClose: () => void }) {
   const refresh = useRefreshUsers();
-  const organizations = useQuery(organizationChoicesQuery);
+  const organizations = useQuery(adminOrganizationsQuery);
   const [form, setForm] = useState({
     email: '',
     password: '',

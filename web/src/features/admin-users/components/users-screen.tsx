@@ -17,6 +17,7 @@ import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { adminUsersQuery, impersonateUser, removeUser, unbanUser } from '../api/admin-users';
 import { BanUserModal, CreateUserModal, EditUserModal, UserDetailsModal } from './user-modals';
+import { queryKeys } from '@/lib/query-keys';
 
 export const DELETE_USER_CONFIRMATION =
   'Are you sure you want to permanently delete this user? This action cannot be undone.';
@@ -104,7 +105,7 @@ export function UsersScreen() {
   const [actionError, setActionError] = useState<string | null>(null);
   const users = useQuery(adminUsersQuery(view));
   const currentUserId = useSession().data?.user.id;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-users'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.users.all });
 
   const action = useMutation({
     mutationFn: (work: () => Promise<unknown>) => work(),

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { API_KEY_DEFAULT_EXPIRES_IN_SECONDS } from '#common/api-keys';
 import { authClient } from '@/lib/auth-client';
 import { messageOf, unwrap } from '@/lib/errors';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface ApiKeyRow {
   id: string;
@@ -13,7 +14,7 @@ export interface ApiKeyRow {
 }
 
 export const apiKeysQuery = queryOptions({
-  queryKey: ['api-keys'],
+  queryKey: queryKeys.apiKeys,
   queryFn: async (): Promise<ApiKeyRow[]> => {
     const { data, error } = await authClient.apiKey.list();
     if (error) throw new Error(messageOf(error, 'Failed to load API keys'));

@@ -4,6 +4,7 @@ import type { OrganizationTeamSummary } from '#common/teams';
 import { api } from '@/lib/api';
 import { authClient } from '@/lib/auth-client';
 import { messageOf, unwrap } from '@/lib/errors';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Creates an organization; the slug comes from the name, with a suffix when it is taken. */
 export async function createOrganization(name: string) {
@@ -24,7 +25,7 @@ export async function createOrganization(name: string) {
 
 export const teamsQuery = (organizationId: string) =>
   queryOptions({
-    queryKey: ['teams', organizationId],
+    queryKey: queryKeys.teams.ofOrganization(organizationId),
     queryFn: () =>
       unwrap(
         authClient.$fetch<OrganizationTeamSummary[]>('/team-permissions/list-teams', {
@@ -48,7 +49,7 @@ export interface PendingInvitation {
 
 export const invitationsQuery = (organizationId: string) =>
   queryOptions({
-    queryKey: ['organization-invitations', organizationId],
+    queryKey: queryKeys.organizationInvitations(organizationId),
     queryFn: async () => {
       const all = await unwrap(
         authClient.organization.listInvitations({ query: { organizationId } }),
@@ -65,7 +66,7 @@ export const cancelInvitation = (invitationId: string) =>
   unwrap(authClient.organization.cancelInvitation({ invitationId }), 'Failed to cancel invitation');
 
 export const myInvitationsQuery = queryOptions({
-  queryKey: ['my-invitations'],
+  queryKey: queryKeys.myInvitations,
   queryFn: async () => (await api<{ data: MyInvitation[] }>('/invitations', {}, 'Failed to load invitations')).data,
 });
 

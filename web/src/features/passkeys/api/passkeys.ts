@@ -3,6 +3,7 @@ import { WebAuthnAbortService } from '@simplewebauthn/browser';
 import { authClient } from '@/lib/auth-client';
 import { messageOf, unwrap } from '@/lib/errors';
 import { PASSKEY_MESSAGES, registrationErrorMessage } from '@/lib/passkey-errors';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface PasskeyRow {
   id: string;
@@ -20,7 +21,7 @@ export class SessionNotFreshError extends Error {
 }
 
 export const passkeysQuery = queryOptions({
-  queryKey: ['passkeys'],
+  queryKey: queryKeys.passkeys,
   queryFn: async (): Promise<PasskeyRow[]> => {
     const { data, error } = await authClient.passkey.listUserPasskeys();
     if (error) throw new Error(messageOf(error, 'Failed to load passkeys'));

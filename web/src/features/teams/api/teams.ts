@@ -2,12 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import type { TeamDetails, TeamPermissionMode, TeamRole } from '#common/teams';
 import { authClient } from '@/lib/auth-client';
 import { messageOf, unwrap } from '@/lib/errors';
+import { queryKeys } from '@/lib/query-keys';
 
 export class TeamNotFoundError extends Error {}
 
 export const teamQuery = (teamId: string) =>
   queryOptions({
-    queryKey: ['team', teamId],
+    queryKey: queryKeys.team(teamId),
     queryFn: async () => {
       const { data, error } = await authClient.$fetch<TeamDetails>('/team-permissions/get-team', {
         method: 'GET',

@@ -22,6 +22,7 @@ import {
   teamQuery,
   TeamNotFoundError,
 } from '../api/teams';
+import { queryKeys } from '@/lib/query-keys';
 
 function MembersSection({ details, currentUserId }: { details: TeamDetails; currentUserId: string }) {
   const queryClient = useQueryClient();
@@ -138,7 +139,7 @@ export function TeamScreen({ teamId, currentUserId }: { teamId: string; currentU
     mutationFn: () => deleteTeam(teamId),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: teamQuery(teamId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['teams'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.teams.all });
       await navigate(paths.organizations, { replace: true });
     },
   });
