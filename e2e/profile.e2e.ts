@@ -124,7 +124,10 @@ describe('profile', () => {
     await page.getByText('Verified', { exact: true }).waitFor();
   });
 
-  it('shows location from trusted proxy headers in Session Information', async () => {
+  const WINDOWS_CHROME =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+  it('shows location from trusted proxy headers, and the browser, in Session Information', async () => {
     // The e2e server trusts Cloudflare's headers (TRUST_PROXY_GEO_HEADERS=true).
     const user = await createUser(t.baseURL, newUser('geo'));
     const response = await t.context.request.post(`${t.baseURL}/api/auth/sign-in/email`, {
@@ -141,6 +144,7 @@ describe('profile', () => {
         'cf-iplongitude': '139.6917',
         // Not believed: no trusted proxy is configured, so the socket address is the client's.
         'x-forwarded-for': '203.0.113.9',
+        'user-agent': WINDOWS_CHROME,
       },
     });
     expect(response.status()).toBe(200);
@@ -154,6 +158,8 @@ describe('profile', () => {
     expect(await field('datacenter')).toBe('NRT');
     expect(await field('coordinates')).toBe('35.6895, 139.6917');
     expect(await field('ip-address')).toBe('127.0.0.1');
+    expect(await field('browser')).toBe('Chrome 131 on Windows 10');
+    expect(await field('user-agent')).toBe(WINDOWS_CHROME.slice(0, 100) + '…');
   });
 
   it('shows the whole session in Session Debug and copies it as JSON', async () => {

@@ -11,6 +11,7 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { Select } from '@/components/ui/select';
 import { formatDateTime, truncate } from '@/lib/format';
+import { describeUserAgent } from '@/lib/user-agent';
 import {
   banUser,
   createUser,
@@ -315,8 +316,11 @@ export function UserDetailsModal({ user, onClose }: { user: AdminUserRow; onClos
               <div className="min-w-0 flex-1">
                 <p className="font-mono">{truncate(session.id, 16)}</p>
                 <p className="text-slate-500">
-                  {session.ipAddress || 'unknown address'} · {truncate(session.userAgent, 60) || 'unknown agent'} ·
-                  expires {formatDateTime(session.expiresAt)}
+                  {session.ipAddress || 'unknown address'} ·{' '}
+                  <span title={session.userAgent ?? undefined}>
+                    {describeUserAgent(session.userAgent) ?? (truncate(session.userAgent, 60) || 'unknown agent')}
+                  </span>{' '}
+                  · expires {formatDateTime(session.expiresAt)}
                 </p>
               </div>
               {session.impersonatedBy && <Badge tone="amber">Impersonation</Badge>}

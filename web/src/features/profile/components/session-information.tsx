@@ -3,6 +3,7 @@ import { Card } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import type { SessionData } from '@/lib/auth-client';
 import { formatDateTime, truncate } from '@/lib/format';
+import { describeUserAgent } from '@/lib/user-agent';
 
 export function SessionInformation({ session: { session, user } }: { session: SessionData }) {
   const coordinates = session.latitude && session.longitude ? `${session.latitude}, ${session.longitude}` : null;
@@ -20,6 +21,7 @@ export function SessionInformation({ session: { session, user } }: { session: Se
     ['Timezone', session.timezone],
     ['Datacenter', session.colo],
     ['Coordinates', coordinates],
+    ['Browser', describeUserAgent(session.userAgent)],
     ['User Agent', truncate(session.userAgent, 100)],
   ];
   return (
