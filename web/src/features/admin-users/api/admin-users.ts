@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { AdminCreateUserInput, AdminUserList, AdminUserListQuery } from '#common/admin';
 import { api } from '@/lib/api';
 import { authClient } from '@/lib/auth-client';
@@ -59,3 +59,9 @@ export const revokeSession = (sessionToken: string) =>
 
 export const revokeAllSessions = (userId: string) =>
   unwrap(authClient.admin.revokeUserSessions({ userId }), 'Failed to revoke sessions');
+
+/** Refreshes every page of the user list (after any change to a user). */
+export function useRefreshUsers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.users.all });
+}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Ban, Eye, Pencil, RefreshCw, ShieldCheck, Trash2, UserPlus, VenetianMask } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,9 +15,11 @@ import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { adminUsersQuery, impersonateUser, removeUser, unbanUser } from '../api/admin-users';
-import { BanUserModal, CreateUserModal, EditUserModal, UserDetailsModal } from './user-modals';
-import { queryKeys } from '@/lib/query-keys';
+import { adminUsersQuery, impersonateUser, removeUser, unbanUser, useRefreshUsers } from '../api/admin-users';
+import { BanUserModal } from './ban-user-modal';
+import { CreateUserModal } from './create-user-modal';
+import { EditUserModal } from './edit-user-modal';
+import { UserDetailsModal } from './user-details-modal';
 
 export const DELETE_USER_CONFIRMATION =
   'Are you sure you want to permanently delete this user? This action cannot be undone.';
@@ -98,14 +100,13 @@ function IconButton({
 }
 
 export function UsersScreen() {
-  const queryClient = useQueryClient();
   const [view, setView] = useView();
   const [searchText, setSearchText] = useState(view.search);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const users = useQuery(adminUsersQuery(view));
   const currentUserId = useSession().data?.user.id;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.users.all });
+  const refresh = useRefreshUsers();
 
   const action = useMutation({
     mutationFn: (work: () => Promise<unknown>) => work(),
