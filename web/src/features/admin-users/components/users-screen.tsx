@@ -1,12 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Ban, Eye, Pencil, RefreshCw, ShieldCheck, Trash2, UserPlus, VenetianMask } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { isPlatformAdmin } from '#common/roles';
-import { adminUserListQuerySchema, PAGE_SIZES, type AdminUserListQuery, type AdminUserRow } from '#common/admin';
+import { PAGE_SIZES, type AdminUserListQuery, type AdminUserRow } from '#common/admin';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
+import { Pagination } from '@/components/ui/pagination';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Input } from '@/components/ui/input';
@@ -16,7 +17,9 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { adminUsersQuery, impersonateUser, removeUser, unbanUser, useRefreshUsers } from '../api/admin-users';
+import { useUserListView } from '../hooks/use-user-list-view';
 import { BanUserModal } from './ban-user-modal';
+import { SortableHeader } from './sortable-header';
 import { CreateUserModal } from './create-user-modal';
 import { EditUserModal } from './edit-user-modal';
 import { UserDetailsModal } from './user-details-modal';
@@ -24,83 +27,10 @@ import { UserDetailsModal } from './user-details-modal';
 export const DELETE_USER_CONFIRMATION =
   'Are you sure you want to permanently delete this user? This action cannot be undone.';
 
-/** The view lives in the URL, so reload and share keep it; anything malformed falls back to defaults. */
-function useView(): [AdminUserListQuery, (change: Partial<AdminUserListQuery>) => void] {
-  const [params, setParams] = useSearchParams();
-  const parsed = adminUserListQuerySchema.safeParse(Object.fromEntries(params));
-  const view = parsed.success ? parsed.data : adminUserListQuerySchema.parse({});
-  const update = (change: Partial<AdminUserListQuery>) => {
-    // A cursor belongs to the page it came from: any other change of view drops it.
-    const next = { ...view, cursor: '', ...change };
-    const defaults = adminUserListQuerySchema.parse({});
-    setParams(
-      Object.fromEntries(
-        Object.entries(next)
-          .filter(([key, value]) => value !== defaults[key as keyof AdminUserListQuery])
-          .map(([key, value]) => [key, String(value)]),
-      ),
-    );
-  };
-  return [view, update];
-}
-
-/** A column header that sorts by its field; a second click reverses the order. */
-function SortableHeader({
-  label,
-  field,
-  view,
-  onSort,
-}: {
-  label: string;
-  field: AdminUserListQuery['sortBy'];
-  view: AdminUserListQuery;
-  onSort: (change: Partial<AdminUserListQuery>) => void;
-}) {
-  const active = view.sortBy === field;
-  const next =
-    active && view.sortDirection === 'desc' ? 'asc' : active ? 'desc' : field === 'createdAt' ? 'desc' : 'asc';
-  return (
-    <th className="px-4 py-3" aria-sort={active ? (view.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button
-        type="button"
-        className="uppercase hover:text-slate-800"
-        onClick={() => onSort({ sortBy: field, sortDirection: next, offset: 0 })}
-      >
-        {label}
-        {active ? (view.sortDirection === 'asc' ? ' ↑' : ' ↓') : ''}
-      </button>
-    </th>
-  );
-}
-
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'ban' | 'details' | 'delete'; user: AdminUserRow } | null;
 
-function IconButton({
-  label,
-  onClick,
-  children,
-  danger,
-}: {
-  label: string;
-  onClick: () => void;
-  children: React.ReactNode;
-  danger?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      title={label}
-      aria-label={label}
-      onClick={onClick}
-      className={`rounded p-1.5 ${danger ? 'text-red-600 hover:bg-red-50' : 'text-slate-600 hover:bg-slate-100'}`}
-    >
-      {children}
-    </button>
-  );
-}
-
 export function UsersScreen() {
-  const [view, setView] = useView();
+  const [view, setView] = useUserListView();
   const [searchText, setSearchText] = useState(view.search);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -295,29 +225,17 @@ export function UsersScreen() {
         </table>
       </div>
 
-      <div className="flex items-center justify-between">
-        <Button
-          variant="secondary"
-          disabled={page <= 1}
-          onClick={() => {
-            const offset = Math.max(0, view.offset - view.limit);
-            setView({ offset, cursor: (offset > 0 && cursors?.previousCursor) || '' });
-          }}
-        >
-          Previous
-        </Button>
-        <span className="text-sm text-slate-600">
-          Page {page} of {pages}
-          {capped ? '+' : ''}
-        </span>
-        <Button
-          variant="secondary"
-          disabled={!hasNext}
-          onClick={() => setView({ offset: view.offset + view.limit, cursor: cursors?.nextCursor ?? '' })}
-        >
-          Next
-        </Button>
-      </div>
+      <Pagination
+        page={page}
+        pages={pages}
+        capped={capped}
+        hasNext={hasNext}
+        onPrevious={() => {
+          const offset = Math.max(0, view.offset - view.limit);
+          setView({ offset, cursor: (offset > 0 && cursors?.previousCursor) || '' });
+        }}
+        onNext={() => setView({ offset: view.offset + view.limit, cursor: cursors?.nextCursor ?? '' })}
+      />
 
       {dialog?.kind === 'create' && <CreateUserModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <EditUserModal user={dialog.user} onClose={() => setDialog(null)} />}

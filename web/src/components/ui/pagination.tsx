@@ -1,0 +1,33 @@
+import { Button } from './button';
+
+/** Previous and Next around "Page X of Y" ("Y+" when the total was counted only up to a cap). */
+export function Pagination({
+  page,
+  pages,
+  capped = false,
+  hasNext,
+  onPrevious,
+  onNext,
+}: {
+  page: number;
+  pages: number;
+  capped?: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+}) {
+  return (
+    <div className="flex items-center justify-between">
+      <Button variant="secondary" disabled={page <= 1} onClick={onPrevious}>
+        Previous
+      </Button>
+      <span className="text-sm text-slate-600">
+        Page {page} of {pages}
+        {capped ? '+' : ''}
+      </span>
+      <Button variant="secondary" disabled={!hasNext} onClick={onNext}>
+        Next
+      </Button>
+    </div>
+  );
+}
