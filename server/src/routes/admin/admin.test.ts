@@ -202,6 +202,8 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
     });
     expect(taken.status).toBe(400);
     expect(taken.body.message).toMatch(/already exists/i);
+    // Better Auth's own code, not a generic one: the console can tell this refusal from others.
+    expect(taken.body.code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
     const invalid = await admin.post('/api/v1/admin/users', { email: 'nope', password: 'x', name: '' });
     expect(invalid.status).toBe(400);
   });

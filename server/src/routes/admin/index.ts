@@ -16,6 +16,7 @@ import { organizationCounts } from '../../db/organization-counts';
 import { apiError } from '../../http/api-error';
 import { requireUser, type PrincipalVariables } from '../../http/session';
 import { decodeCursor, listUsers } from './user-list';
+import { codeOfStatus } from '#common/error-codes';
 
 type Env = { Variables: PrincipalVariables };
 
@@ -36,12 +37,13 @@ const firstIssue = (error: { issues: Array<{ path: PropertyKey[]; message: strin
   return issue ? issue.message : 'Invalid request';
 };
 
-/** An APIError from Better Auth, as our own error body with its status. */
+/** A client error from Better Auth as our error body: its status, its own code (else the status's), its message. */
 function fromAuthError(c: Parameters<typeof apiError>[0], error: unknown, fallback: string) {
   const status = (error as { statusCode?: number }).statusCode;
-  const message = (error as { body?: { message?: string } }).body?.message ?? fallback;
-  if (status && status >= 400 && status < 500) return apiError(c, status as 400, 'BAD_REQUEST', message);
-  throw error;
+  const body = (error as { body?: { message?: unknown; code?: unknown } }).body;
+  if (!status || status < 400 || status >= 500) throw error;
+  const code = typeof body?.code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(body.code) ? body.code : codeOfStatus(status);
+  return apiError(c, status as 400, code, typeof body?.message === 'string' ? body.message : fallback);
 }
 
 /**
