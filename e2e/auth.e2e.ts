@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectPath, useBrowser } from './support/browser';
+import { expectStyledAs } from './support/styles';
 import { createUser, newUser } from './support/users';
 
 describe('sign-in, sign-up, guest and sign-out', () => {
@@ -16,6 +17,8 @@ describe('sign-in, sign-up, guest and sign-out', () => {
     await page.getByLabel('Full name').fill(user.name);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
+    // Room on the right for the show-password button, the text never under it.
+    await expectStyledAs(page.getByLabel('Password', { exact: true }), 'pl-3 pr-10', ['padding-left', 'padding-right']);
     await page.getByRole('button', { name: 'Create account' }).click();
 
     await expectPath(page, '/profile');

@@ -8,5 +8,5 @@ export function Select({
   ref,
   ...props
 }: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
-  return <select ref={ref} className={cn(FIELD_CLASSES, className)} {...props} />;
+  return <select ref={ref} className={cn(FIELD_CLASSES, 'px-3', className)} {...props} />;
 }

@@ -214,7 +214,7 @@ export function AuthForm() {
               type={showPassword ? 'text' : 'password'}
               autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
               required
-              className="pr-10"
+              endButton
               aria-invalid={errors.password ? true : undefined}
               aria-describedby={errors.password ? 'password-error' : undefined}
               name="password"
