@@ -119,6 +119,27 @@ describe('configuration', () => {
     );
   });
 
+  it('reads lists item by item, location databases as paths, and an admin password as given', () => {
+    expect(problemsOf({ TRUSTED_PROXIES: '10.0.0.1, proxy.example.com' })).toBe(
+      'Invalid configuration: TRUSTED_PROXIES must be IP addresses or CIDR ranges, comma-separated (got "10.0.0.1, proxy.example.com")',
+    );
+    expect(problemsOf({ GEOIP_DATABASE: '/no/such/file.mmdb' })).toMatch(
+      /^Invalid configuration: GEOIP_DATABASE must be default, off, or paths of existing \.mmdb files/,
+    );
+    const here = path.relative(process.cwd(), import.meta.filename);
+    const config = loadConfig({
+      TRUSTED_PROXIES: '10.0.0.0/8, ::1',
+      GEOIP_DATABASE: ` ${here} `,
+      ADMIN_EMAIL: 'Root@Example.com',
+      ADMIN_PASSWORD: '  spaced password  ',
+    });
+    expect(config.trustedProxies).toEqual(['10.0.0.0/8', '::1']);
+    expect(config.geoipDatabases).toEqual([path.resolve(here)]);
+    expect(config.adminEmail).toBe('root@example.com');
+    expect(config.adminPassword).toBe('  spaced password  ');
+    expect(loadConfig({ GEOIP_DATABASE: 'off' }).geoipDatabases).toBe('off');
+  });
+
   it('accepts PostgreSQL, Redis and SMTP URLs and a list of trusted origins', () => {
     const config = loadConfig({
       BETTER_AUTH_SECRET: '3f9a1c7e5b2d8046a9e1f3c5b7d9e2a4c6f8b0d1',
