@@ -1,94 +1,40 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { TEAM_ERROR_CODES } from './error-codes';
-import { teamPermissionRoutes } from './routes';
-import type { Adapter } from './team-access';
-import { requireVisibleTeam, visibleTeams } from './team-visibility';
-
-/** The organization plugin's own team-membership endpoints would skip our rules: clients use ours. */
-const BYPASSING_PATHS = new Set([
-  '/organization/add-team-member',
-  '/organization/remove-team-member',
-  '/organization/remove-team',
-]);
-/** The organization plugin's endpoints that act on one team the caller names (or their active team). */
-const ONE_TEAM_PATHS = new Set(['/organization/list-team-members', '/organization/set-active-team']);
+import { teamPermissionsHooks } from './hooks';
+import { addMember } from './routes/add-member';
+import { checkPermission } from './routes/check-permission';
+import { deleteTeam } from './routes/delete-team';
+import { getTeam } from './routes/get-team';
+import { getTeamRole } from './routes/get-team-role';
+import { listTeams } from './routes/list-teams';
+import { removeMember } from './routes/remove-member';
+import { setPermissionMode } from './routes/set-permission-mode';
+import { setRole } from './routes/set-role';
+import { teamPermissionsSchema } from './schema';
 
 /**
  * Team-level permissions on top of Better Auth's organization teams: a public/private mode per team,
- * an owner/member role per team member, and endpoints that enforce who may change what.
+ * an owner/member role per team member, and endpoints that enforce who may change what. The console
+ * calls them through `teamPermissionsClient()` (client.ts).
  */
 export function teamPermissions() {
   return {
     id: 'team-permissions',
-    schema: {
-      team: {
-        fields: {
-          permissionMode: { type: 'string', required: false, defaultValue: 'inherited', input: false },
-        },
-      },
-      teamMember: {
-        fields: {
-          role: { type: 'string', required: false, defaultValue: 'member', input: false },
-        },
-      },
+    schema: teamPermissionsSchema,
+    // Keys carry a `team` prefix: plugin endpoint keys share one namespace with the organization
+    // plugin's (`addMember`, `listTeams`). Clients name endpoints by path, so they never see these keys.
+    endpoints: {
+      teamGetTeam: getTeam,
+      teamGetTeamRole: getTeamRole,
+      teamCheckPermission: checkPermission,
+      teamSetPermissionMode: setPermissionMode,
+      teamAddMember: addMember,
+      teamSetRole: setRole,
+      teamRemoveMember: removeMember,
+      teamDeleteTeam: deleteTeam,
+      teamListTeams: listTeams,
     },
-    endpoints: teamPermissionRoutes,
-    hooks: {
-      before: [
-        {
-          matcher: (ctx) => BYPASSING_PATHS.has(ctx.path ?? ''),
-          handler: createAuthMiddleware(async (ctx) => {
-            if (ctx.request) throw new APIError('FORBIDDEN', { ...TEAM_ERROR_CODES.USE_TEAM_ENDPOINTS });
-          }),
-        },
-        {
-          matcher: (ctx) => ONE_TEAM_PATHS.has(ctx.path ?? ''),
-          handler: createAuthMiddleware(async (ctx) => {
-            const teamId =
-              (ctx.query as { teamId?: unknown } | undefined)?.teamId ??
-              (ctx.body as { teamId?: unknown } | undefined)?.teamId;
-            const session = await getSessionFromCtx(ctx);
-            if (typeof teamId !== 'string' || !session) return;
-            await requireVisibleTeam(ctx.context.adapter as Adapter, teamId, session.user.id);
-          }),
-        },
-      ],
-      after: [
-        {
-          // Whoever creates a team owns it.
-          matcher: (ctx) => ctx.path === '/organization/create-team',
-          handler: createAuthMiddleware(async (ctx) => {
-            const team = ctx.context.returned as { id?: string } | undefined;
-            const session = await getSessionFromCtx(ctx);
-            if (!team?.id || !session) return;
-            await (ctx.context.adapter as Adapter).create({
-              model: 'teamMember',
-              data: { teamId: team.id, userId: session.user.id, role: 'owner', createdAt: new Date() },
-            });
-          }),
-        },
-        {
-          matcher: (ctx) => ctx.path === '/organization/list-teams',
-          handler: createAuthMiddleware(async (ctx) => {
-            const teams = ctx.context.returned;
-            const session = await getSessionFromCtx(ctx);
-            if (!Array.isArray(teams) || !session) return;
-            return ctx.json(await visibleTeams(ctx.context.adapter as Adapter, session.user.id, teams));
-          }),
-        },
-        {
-          matcher: (ctx) => ctx.path === '/organization/get-full-organization',
-          handler: createAuthMiddleware(async (ctx) => {
-            const organization = ctx.context.returned as { teams?: unknown } | null | undefined;
-            const session = await getSessionFromCtx(ctx);
-            if (!organization || !Array.isArray(organization.teams) || !session) return;
-            const teams = await visibleTeams(ctx.context.adapter as Adapter, session.user.id, organization.teams);
-            return ctx.json({ ...organization, teams });
-          }),
-        },
-      ],
-    },
+    hooks: teamPermissionsHooks,
     $ERROR_CODES: TEAM_ERROR_CODES,
   } satisfies BetterAuthPlugin;
 }

@@ -7,55 +7,14 @@ import {
   type TeamPermissionMode,
   type TeamRole,
 } from '#common/teams';
+import type { TeamRowQueries } from './adapter';
 import { TEAM_ERROR_CODES } from './error-codes';
-
-/** The slice of Better Auth's adapter the team rules need. */
-export interface Adapter {
-  findOne<T>(data: { model: string; where: Where[] }): Promise<T | null>;
-  findMany<T>(data: {
-    model: string;
-    where?: Where[];
-    limit?: number;
-    sortBy?: { field: string; direction: 'asc' | 'desc' };
-  }): Promise<T[]>;
-  count(data: { model: string; where?: Where[] }): Promise<number>;
-  create<T extends Record<string, unknown>, R = T>(data: { model: string; data: T }): Promise<R>;
-  update<T>(data: { model: string; where: Where[]; update: Record<string, unknown> }): Promise<T | null>;
-  delete(data: { model: string; where: Where[] }): Promise<void>;
-  deleteMany(data: { model: string; where: Where[] }): Promise<number>;
-}
-type Where = { field: string; value: any; operator?: 'eq' | 'in' | 'ne' };
-
-export interface TeamRow {
-  id: string;
-  name: string;
-  organizationId: string;
-  permissionMode?: string | null;
-  createdAt: Date | string;
-}
-export interface TeamMemberRow {
-  id: string;
-  teamId: string;
-  userId: string;
-  role?: string | null;
-  createdAt?: Date | string | null;
-}
-export interface MemberRow {
-  id: string;
-  organizationId: string;
-  userId: string;
-  role: string;
-}
+import type { TeamMemberRow, TeamRow } from './schema';
 
 export const modeOf = (team: TeamRow): TeamPermissionMode =>
   team.permissionMode === 'defined' ? 'defined' : 'inherited';
-export const roleOf = (member: TeamMemberRow | null): TeamRole | null =>
+export const roleOf = (member: TeamMemberRow | null | undefined): TeamRole | null =>
   member ? (member.role === 'owner' ? 'owner' : 'member') : null;
-
-export const fail = (
-  status: 'NOT_FOUND' | 'FORBIDDEN' | 'BAD_REQUEST' | 'CONFLICT',
-  error: { code: string; message: string },
-) => new APIError(status, { code: error.code, message: error.message });
 
 export interface TeamAccess {
   team: TeamRow;
@@ -69,42 +28,37 @@ export interface TeamAccess {
  * does not exist, so ids of other organizations' teams reveal nothing.
  */
 export async function loadTeamAccess(
-  adapter: Pick<Adapter, 'findOne'>,
+  teams: Pick<TeamRowQueries, 'findTeam' | 'findOrganizationMember' | 'findTeamMember'>,
   teamId: string,
   userId: string,
 ): Promise<TeamAccess> {
-  const team = await adapter.findOne<TeamRow>({ model: 'team', where: [{ field: 'id', value: teamId }] });
-  if (!team) throw fail('NOT_FOUND', TEAM_ERROR_CODES.TEAM_NOT_FOUND);
+  const team = await teams.findTeam(teamId);
+  if (!team) throw APIError.from('NOT_FOUND', TEAM_ERROR_CODES.TEAM_NOT_FOUND);
   const [member, membership] = await Promise.all([
-    adapter.findOne<MemberRow>({
-      model: 'member',
-      where: [
-        { field: 'organizationId', value: team.organizationId },
-        { field: 'userId', value: userId },
-      ],
-    }),
-    adapter.findOne<TeamMemberRow>({
-      model: 'teamMember',
-      where: [
-        { field: 'teamId', value: team.id },
-        { field: 'userId', value: userId },
-      ],
-    }),
+    teams.findOrganizationMember(team.organizationId, userId),
+    teams.findTeamMember(team.id, userId),
   ]);
   const context: TeamAccessContext = {
     organizationRole: member?.role ?? null,
     teamRole: member ? roleOf(membership) : null,
     permissionMode: modeOf(team),
   };
-  if (!canViewTeam(context)) throw fail('NOT_FOUND', TEAM_ERROR_CODES.TEAM_NOT_FOUND);
+  if (!canViewTeam(context)) throw APIError.from('NOT_FOUND', TEAM_ERROR_CODES.TEAM_NOT_FOUND);
   return { team, membership, context, can: (permission) => hasTeamPermission(context, permission) };
 }
 
 export function requirePermission(access: TeamAccess, permission: TeamPermission) {
-  if (!access.can(permission)) throw fail('FORBIDDEN', TEAM_ERROR_CODES.NOT_ALLOWED);
+  if (!access.can(permission)) throw APIError.from('FORBIDDEN', TEAM_ERROR_CODES.NOT_ALLOWED);
 }
 
-/** Better Auth's findMany returns 100 rows unless told otherwise; team lists must not be cut. */
-export const NO_LIMIT = 100_000;
+/** The team's member `userId`, whose role or membership a request changes. */
+export async function requireTeamMember(teams: Pick<TeamRowQueries, 'findTeamMember'>, team: TeamRow, userId: string) {
+  const member = await teams.findTeamMember(team.id, userId);
+  if (!member) throw APIError.from('NOT_FOUND', TEAM_ERROR_CODES.NOT_A_TEAM_MEMBER);
+  return member;
+}
 
-export const toIso = (value: Date | string | number | null | undefined) => new Date(value ?? 0).toISOString();
+/** Refuses to take away the team's last owner; call it under the team's lock, before the write. */
+export async function keepAnOwner(teams: Pick<TeamRowQueries, 'countTeamOwners'>, team: TeamRow) {
+  if ((await teams.countTeamOwners(team.id)) <= 1) throw APIError.from('BAD_REQUEST', TEAM_ERROR_CODES.LAST_OWNER);
+}

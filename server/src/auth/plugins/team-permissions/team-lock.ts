@@ -1,15 +1,12 @@
+import type { Where } from 'better-auth';
 import { Kysely, type Transaction } from 'kysely';
-import type { Adapter } from './team-access';
-
-/** What the owner rules read and write under the lock: Better Auth's adapter calls, equality conditions only. */
-export type TeamStore = Pick<Adapter, 'findOne' | 'count' | 'update' | 'delete'>;
-type Where = Parameters<Adapter['findOne']>[0]['where'];
+import { teamRowQueries, type TeamRowQueries, type TeamStore } from './adapter';
 
 /**
  * The Kysely instance Better Auth was given (`database: { db, type }`), the one its adapter queries.
  * Better Auth's adapter runs no real transactions with that configuration, so the lock goes through Kysely.
  */
-export function databaseOf(options: { database?: unknown }): { db: Kysely<any>; type: 'sqlite' | 'postgres' } {
+function databaseOf(options: { database?: unknown }): { db: Kysely<any>; type: 'sqlite' | 'postgres' } {
   const database = options.database as { db?: unknown; type?: unknown } | undefined;
   if (!(database?.db instanceof Kysely) || (database.type !== 'sqlite' && database.type !== 'postgres')) {
     throw new Error('team-permissions needs Better Auth configured with database: { db: Kysely, type }');
@@ -17,7 +14,7 @@ export function databaseOf(options: { database?: unknown }): { db: Kysely<any>; 
   return { db: database.db, type: database.type };
 }
 
-function matching<Query extends { where: (...args: any[]) => Query }>(query: Query, where: Where): Query {
+function matching<Query extends { where: (...args: any[]) => Query }>(query: Query, where: Where[]): Query {
   for (const condition of where) {
     if (condition.operator && condition.operator !== 'eq')
       throw new Error(`Unsupported operator ${condition.operator}`);
@@ -29,7 +26,7 @@ function matching<Query extends { where: (...args: any[]) => Query }>(query: Que
 /** Model and field names are the table and column names: neither Better Auth nor this plugin renames them. */
 function storeOf(trx: Transaction<any>): TeamStore {
   return {
-    findOne: async <T>({ model, where }: { model: string; where: Where }) =>
+    findOne: async <T>({ model, where }: { model: string; where: Where[] }) =>
       ((await matching(trx.selectFrom(model).selectAll(), where).limit(1).executeTakeFirst()) ?? null) as T | null,
     count: async ({ model, where = [] }) => {
       const row = await matching(
@@ -40,7 +37,7 @@ function storeOf(trx: Transaction<any>): TeamStore {
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
-    update: async <T>({ model, where, update }: { model: string; where: Where; update: Record<string, unknown> }) =>
+    update: async <T>({ model, where, update }: { model: string; where: Where[]; update: Record<string, unknown> }) =>
       ((await matching(trx.updateTable(model).set(update), where).returningAll().executeTakeFirst()) ??
         null) as T | null,
     delete: async ({ model, where }) => {
@@ -52,14 +49,15 @@ function storeOf(trx: Transaction<any>): TeamStore {
 /**
  * Runs `work` in one transaction that holds the team's lock from its first statement, so requests that
  * check and change the same team's owners run one after another: each reads what the previous one wrote.
- * Inside, use only the given store: on SQLite the transaction holds the single connection, and a query
+ * Inside, use only the given queries: on SQLite the transaction holds the single connection, and a query
  * through Better Auth's adapter would wait for it forever.
  */
 export async function withTeamLock<T>(
-  database: { db: Kysely<any>; type: 'sqlite' | 'postgres' },
+  context: { options: { database?: unknown } },
   teamId: string,
-  work: (store: TeamStore) => Promise<T>,
+  work: (teams: TeamRowQueries) => Promise<T>,
 ): Promise<T> {
+  const database = databaseOf(context.options);
   return database.db.transaction().execute(async (trx) => {
     if (database.type === 'postgres') {
       await trx.selectFrom('team').select('id').where('id', '=', teamId).forUpdate().execute();
@@ -72,6 +70,6 @@ export async function withTeamLock<T>(
         .where('id', '=', teamId)
         .execute();
     }
-    return work(storeOf(trx));
+    return work(teamRowQueries(storeOf(trx)));
   });
 }
