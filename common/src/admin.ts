@@ -102,6 +102,10 @@ export const organizationNameSchema = z
   .min(1, 'Name is required')
   .max(NAME_MAX_LENGTH, 'Name is too long');
 
+/** `POST /api/v1/admin/organizations`: the name only; the server makes the slug. */
+export const adminCreateOrganizationSchema = z.object({ name: organizationNameSchema });
+export type AdminCreateOrganizationInput = z.input<typeof adminCreateOrganizationSchema>;
+
 export interface AdminOrganizationRow {
   id: string;
   name: string;
@@ -119,6 +123,14 @@ export function parseBanDuration(value: string): number | undefined | 'invalid' 
   const seconds = Number.parseInt(trimmed, 10);
   return seconds > 0 ? seconds : 'invalid';
 }
+
+/** `GET /api/v1/admin/outbox?to=` (and the development mailbox): only the mail to this address, cut to an address's length. */
+export const outboxQuerySchema = z.object({
+  to: z
+    .string()
+    .optional()
+    .transform((to) => to?.slice(0, 254)),
+});
 
 /** A mail the server could not send (no SMTP), as platform admins read it (`GET /api/v1/admin/outbox`). */
 export interface OutboxMail {

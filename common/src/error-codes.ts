@@ -1,4 +1,4 @@
-/** Error codes of our own `/api/v1` API. Every error body is `{ code, message }`. */
+/** Error codes of our own `/api/v1` API. Every error body is `{ code, message, requestId }`. */
 export const API_ERROR_CODES = {
   BAD_REQUEST: 'BAD_REQUEST',
   UNAUTHORIZED: 'UNAUTHORIZED',
@@ -33,3 +33,9 @@ export interface ApiErrorBody {
   /** The request's id, also in the `x-request-id` header and in every log line about it. */
   requestId?: string | undefined;
 }
+
+/**
+ * A success answer of `/api/v1` (docs/api.md): what was asked for under `data`, and facts about the
+ * answer (how the caller signed in, list totals) beside it.
+ */
+export type ApiData<T, Beside extends object = object> = { data: T } & Beside;

@@ -41,7 +41,7 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
 
     const whoami = await me(key);
     expect(whoami.status).toBe(200);
-    expect(whoami.body).toMatchObject({ user: { email: 'alice@example.com' }, via: 'api-key' });
+    expect(whoami.body).toMatchObject({ data: { email: 'alice@example.com' }, via: 'api-key' });
   });
 
   it('stores only a hash of the key', async () => {

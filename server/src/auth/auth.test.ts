@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ENV, signIn, signInAdmin } from '../testing/accounts';
 import { TestClient } from '../testing/http-client';
 import { createTestContext, ENGINES, type TestContext } from '../testing/test-context';
 
 describe.each(ENGINES)('auth on %s', (engine) => {
   let context: TestContext;
   beforeAll(async () => {
-    context = await createTestContext(engine, {
-      env: { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' },
-    });
+    context = await createTestContext(engine, { env: ADMIN_ENV });
   });
   afterAll(async () => context?.destroy());
 
@@ -105,16 +104,11 @@ describe.each(ENGINES)('auth on %s', (engine) => {
   it('ends every session of a user whose password an admin sets', async () => {
     const user = new TestClient(context.app);
     const userId = (await signUp(user, 'tony@example.com')).body.user.id;
-    const admin = new TestClient(context.app);
-    await admin.post('/api/auth/sign-in/email', { email: 'root@example.com', password: 'root-password-1' });
+    const admin = await signInAdmin(context.app);
     const set = await admin.post('/api/auth/admin/set-user-password', { userId, newPassword: 'reset-by-admin-1' });
     expect(set.status).toBe(200);
     expect((await user.get('/api/auth/get-session')).body).toBeNull();
-    const again = await new TestClient(context.app).post('/api/auth/sign-in/email', {
-      email: 'tony@example.com',
-      password: 'reset-by-admin-1',
-    });
-    expect(again.status).toBe(200);
+    await signIn(context.app, 'tony@example.com', 'reset-by-admin-1');
   });
 
   it('has no session without a cookie', async () => {

@@ -1,6 +1,7 @@
-import sharp from 'sharp';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../testing/http-client';
+import { pngForm } from '../testing/images';
 import { createTestContext, ENGINES, type TestContext } from '../testing/test-context';
 import { sweepGuests } from './guest-sweep';
 
@@ -13,10 +14,12 @@ describe.each(ENGINES)('guest sweep on %s', (engine) => {
   });
   afterAll(async () => context?.destroy());
 
+  // Untyped: the tables are named at run time.
+  const untyped = (): Kysely<any> => context.database.db;
   const count = async (table: string, column: string, value: string) =>
     Number(
       (
-        await context.database.db
+        await untyped()
           .selectFrom(table)
           .select((eb) => eb.fn.countAll().as('n'))
           .where(column, '=', value)
@@ -34,11 +37,7 @@ describe.each(ENGINES)('guest sweep on %s', (engine) => {
     });
     await client.post('/api/auth/organization/create-team', { name: 'Guest Team', organizationId: own.body.id });
     await context.auth.api.addMember({ body: { userId: id, organizationId: sharedOrganizationId, role: 'member' } });
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888888' } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.set('file', new File([new Uint8Array(png)], 'a.png', { type: 'image/png' }));
+    const form = await pngForm({}, 32);
     expect((await client.request('POST', '/api/v1/files/upload', { body: form })).status).toBe(201);
     return { client, id, organizationId: own.body.id as string };
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../testing/http-client';
+import { ADMIN_ENV, signInAdmin, signUp } from '../testing/accounts';
+import type { TestClient } from '../testing/http-client';
 import { createTestContext, ENGINES, type TestContext } from '../testing/test-context';
 import {
   API_KEY_SORT_FIELDS,
@@ -99,17 +100,9 @@ describe.each(ENGINES)('Better Auth input through the app on %s', (engine) => {
   let organizationId: string;
 
   beforeAll(async () => {
-    context = await createTestContext(engine, {
-      env: { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' },
-    });
-    admin = new TestClient(context.app);
-    await admin.post('/api/auth/sign-in/email', { email: 'root@example.com', password: 'root-password-1' });
-    const other = await new TestClient(context.app).post('/api/auth/sign-up/email', {
-      email: 'other@example.com',
-      password: 'other-password-1',
-      name: 'Other',
-    });
-    userId = other.body.user.id;
+    context = await createTestContext(engine, { env: ADMIN_ENV });
+    admin = await signInAdmin(context.app);
+    ({ id: userId } = await signUp(context.app, { email: 'other@example.com', name: 'Other' }));
     organizationId = (await admin.post('/api/auth/organization/create', { name: 'Org', slug: 'org' })).body.id;
     await admin.post('/api/auth/api-key/create', { name: 'key' });
   });

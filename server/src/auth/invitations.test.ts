@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../testing/http-client';
+import { signUp as signUpAccount } from '../testing/accounts';
+import type { TestClient } from '../testing/http-client';
 import { createTestContext, ENGINES, type TestContext } from '../testing/test-context';
 
 describe.each(ENGINES)('invitations on %s', (engine) => {
@@ -9,11 +10,13 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
   });
   afterAll(async () => context?.destroy());
 
-  async function signUp(email: string, name: string) {
-    const client = new TestClient(context.app);
-    expect((await client.post('/api/auth/sign-up/email', { email, password: 'invite-password-1', name })).status).toBe(
-      200,
-    );
+  const signUp = async (email: string, name: string) => (await signUpAccount(context.app, { email, name })).client;
+  const invite = (owner: TestClient, organizationId: string, email: string, role = 'member') =>
+    owner.post('/api/auth/organization/invite-member', { email, role, organizationId });
+  /** A new account made a plain member of the organization. */
+  async function member(organizationId: string, email: string, name: string) {
+    const { client, id } = await signUpAccount(context.app, { email, name });
+    await context.auth.api.addMember({ body: { userId: id, organizationId, role: 'member' } });
     return client;
   }
 
@@ -27,11 +30,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
   it('mails the invitee, who sees the invitation, accepts it and becomes a member', async () => {
     const owner = await signUp('owner@example.com', 'Owner');
     const organization = (await owner.post('/api/auth/organization/create', { name: 'Initech', slug: 'initech' })).body;
-    const invited = await owner.post('/api/auth/organization/invite-member', {
-      email: 'guest@example.com',
-      role: 'member',
-      organizationId: organization.id,
-    });
+    const invited = await invite(owner, organization.id, 'guest@example.com');
     expect(invited.status).toBe(200);
 
     const mail = context.mailer.outbox!.list('guest@example.com')[0]!;
@@ -74,16 +73,8 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
   it('lets the invitee reject, and an admin cancel', async () => {
     const owner = await signUp('boss@example.com', 'Boss');
     const organization = (await owner.post('/api/auth/organization/create', { name: 'Hooli', slug: 'hooli' })).body;
-    const first = await owner.post('/api/auth/organization/invite-member', {
-      email: 'no@example.com',
-      role: 'member',
-      organizationId: organization.id,
-    });
-    const second = await owner.post('/api/auth/organization/invite-member', {
-      email: 'later@example.com',
-      role: 'admin',
-      organizationId: organization.id,
-    });
+    const first = await invite(owner, organization.id, 'no@example.com');
+    const second = await invite(owner, organization.id, 'later@example.com', 'admin');
 
     const invitee = await signUp('no@example.com', 'No');
     // Until the address is proven, the account may not answer for it.
@@ -104,42 +95,20 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     expect(Object.fromEntries(statuses)).toEqual({ 'no@example.com': 'rejected', 'later@example.com': 'canceled' });
 
     // A plain member may not invite.
-    const member = await signUp('plain@example.com', 'Plain');
-    await context.auth.api.addMember({
-      body: {
-        userId: (await member.get('/api/auth/get-session')).body.user.id,
-        organizationId: organization.id,
-        role: 'member',
-      },
-    });
-    const refused = await member.post('/api/auth/organization/invite-member', {
-      email: 'x@example.com',
-      role: 'member',
-      organizationId: organization.id,
-    });
+    const plain = await member(organization.id, 'plain@example.com', 'Plain');
+    const refused = await invite(plain, organization.id, 'x@example.com');
     expect(refused.status).toBe(403);
   });
 
   it('refuses invitation squatting: members cannot list invitations, unverified accounts cannot accept', async () => {
     const owner = await signUp('founder@example.com', 'Founder');
     const organization = (await owner.post('/api/auth/organization/create', { name: 'Pied Piper', slug: 'pied' })).body;
-    const invitation = await owner.post('/api/auth/organization/invite-member', {
-      email: 'cto@example.com',
-      role: 'admin',
-      organizationId: organization.id,
-    });
-    const member = await signUp('intern@example.com', 'Intern');
-    await context.auth.api.addMember({
-      body: {
-        userId: (await member.get('/api/auth/get-session')).body.user.id,
-        organizationId: organization.id,
-        role: 'member',
-      },
-    });
-    const listed = await member.get(`/api/auth/organization/list-invitations?organizationId=${organization.id}`);
+    const invitation = await invite(owner, organization.id, 'cto@example.com', 'admin');
+    const intern = await member(organization.id, 'intern@example.com', 'Intern');
+    const listed = await intern.get(`/api/auth/organization/list-invitations?organizationId=${organization.id}`);
     expect(listed.status).toBe(403);
     expect(JSON.stringify(listed.body)).not.toContain(invitation.body.id);
-    const full = await member.get(`/api/auth/organization/get-full-organization?organizationId=${organization.id}`);
+    const full = await intern.get(`/api/auth/organization/get-full-organization?organizationId=${organization.id}`);
     expect(full.body.invitations).toEqual([]);
 
     const squatter = await signUp('cto@example.com', 'Not The CTO');

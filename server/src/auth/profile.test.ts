@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NAME_MAX_LENGTH } from '#common/validation';
+import { signUp } from '../testing/accounts';
 import { TestClient } from '../testing/http-client';
-import { createTestContext, ENGINES, type TestContext } from '../testing/test-context';
+import { contextPerSuite } from '../testing/suite';
+import { ENGINES } from '../testing/test-context';
 
 describe.each(ENGINES)('profile name on %s', (engine) => {
-  let context: TestContext;
+  const suite = contextPerSuite(engine);
   let client: TestClient;
   beforeAll(async () => {
-    context = await createTestContext(engine);
-    client = new TestClient(context.app);
-    await client.post('/api/auth/sign-up/email', {
-      email: 'name@example.com',
-      password: 'name-password-1',
-      name: 'Name',
-    });
+    ({ client } = await signUp(suite.context.app, { email: 'name@example.com', name: 'Name' }));
   });
-  afterAll(async () => context?.destroy());
 
   it('stores markup in a name as plain text, unchanged', async () => {
     const name = '<img src=x onerror=alert(1)>';
@@ -36,7 +31,7 @@ describe.each(ENGINES)('profile name on %s', (engine) => {
   });
 
   it('refuses a sign-up without a usable name', async () => {
-    const response = await new TestClient(context.app).post('/api/auth/sign-up/email', {
+    const response = await new TestClient(suite.context.app).post('/api/auth/sign-up/email', {
       email: 'noname@example.com',
       password: 'name-password-1',
       name: '  ',

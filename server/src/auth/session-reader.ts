@@ -4,7 +4,7 @@ import type { AuthContext } from 'better-auth';
 // Better Auth's endpoints read cookies through better-call, which keeps the first of two with one name.
 import { parseCookies } from 'better-call';
 import type { Redis } from 'ioredis';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { isBanned } from './banned';
 
@@ -63,7 +63,9 @@ type Lookup = (token: string) => FoundSession | null | Promise<FoundSession | nu
  * and on SQLite without waiting in Kysely's queue when the connection is free.
  */
 function databaseLookup(context: SessionContext, database: Database): Lookup | undefined {
-  const { db, engine } = database;
+  const { engine } = database;
+  // Untyped: the table and column names are Better Auth's, read from its schema at run time.
+  const db: Kysely<any> = database.db;
   const tables = { session: context.tables.session, user: context.tables.user };
   if (!tables.session || !tables.user) return undefined;
   const columns = (model: Model) => {

@@ -8,11 +8,13 @@ import { createDatabase, type Database } from './database';
 describe('SQLite reads run at once (readNow)', () => {
   let dataDir: string;
   let database: Database;
+  /** The database with this test's own table. */
+  const items = () => database.db.withTables<{ item: { id: number } }>();
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-read-now-'));
     database = createDatabase({ databaseUrl: undefined, dataDir });
     await database.db.schema.createTable('item').addColumn('id', 'integer').execute();
-    await database.db
+    await items()
       .insertInto('item')
       .values([{ id: 1 }, { id: 2 }, { id: 3 }])
       .execute();
@@ -34,7 +36,7 @@ describe('SQLite reads run at once (readNow)', () => {
 
   it('declines inside an open transaction, whose changes are not yet anyone else’s', async () => {
     let inside: unknown = 'not run';
-    await database.db
+    await items()
       .transaction()
       .execute(async (trx) => {
         await trx.insertInto('item').values({ id: 4 }).execute();
@@ -48,7 +50,7 @@ describe('SQLite reads run at once (readNow)', () => {
 
   it('answers while another query is still streaming its rows', async () => {
     const seen: unknown[] = [];
-    for await (const row of database.db.selectFrom('item').selectAll().stream()) {
+    for await (const row of items().selectFrom('item').selectAll().stream()) {
       seen.push(row);
       expect(read()).toEqual([[3]]);
     }

@@ -4,13 +4,14 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { PoolStats } from '../lib/metrics';
+import type { DB } from './schema';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
 export interface Database {
   engine: DatabaseEngine;
-  /** Untyped: Better Auth owns the schema; our own queries name their tables explicitly. */
-  db: Kysely<any>;
+  /** Typed by `DB`: Better Auth's tables as it creates them, and ours. Migrations work untyped. */
+  db: Kysely<DB>;
   /** Where the data lives, for logs (never includes credentials). */
   description: string;
   /**
@@ -54,7 +55,7 @@ function createSqlite(file: string): Database {
   const statements = statementCache(sqlite);
   // Kept apart: a statement in raw mode would hand Kysely arrays.
   const rawStatements = statementCache(sqlite, { raw: true });
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: statements }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
   return {
     engine: 'sqlite',
     db,
@@ -103,7 +104,7 @@ function createPostgres(databaseUrl: string, schema: string | undefined): Databa
   // replaced by the pool, and a query running on one fails on its own, into the outage answer (503).
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     engine: 'postgres',
     db,

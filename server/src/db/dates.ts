@@ -1,10 +1,10 @@
 /**
- * A date read with our own queries from a Better Auth table: ISO text or epoch milliseconds on
- * SQLite, a Date on PostgreSQL.
+ * A time read with our own queries, as ISO-8601 text: SQLite holds ISO text (or epoch milliseconds),
+ * PostgreSQL timestamps, read as Dates. The one place the server turns a stored time into the text
+ * its answers carry.
  */
-export function toIsoDate(value: unknown): string {
+export function toIsoDate(value: Date | string | number): string {
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'number') return new Date(value).toISOString();
-  if (typeof value === 'string' && /^\d+$/.test(value)) return new Date(Number(value)).toISOString();
-  return new Date(String(value)).toISOString();
+  if (typeof value === 'number' || /^\d+$/.test(value)) return new Date(Number(value)).toISOString();
+  return new Date(value).toISOString();
 }

@@ -1,6 +1,7 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ENV, signInAdmin } from '../testing/accounts';
 import { TestClient } from '../testing/http-client';
+import { pngForm } from '../testing/images';
 import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '../testing/test-context';
 import { checkJsonInput, hasControlCharacter, MAX_JSON_DEPTH } from './input-guard';
 
@@ -37,11 +38,8 @@ describe.each(ENGINES)('input guard in the app on %s', (engine) => {
   let admin: TestClient;
 
   beforeAll(async () => {
-    context = await createTestContext(engine, {
-      env: { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' },
-    });
-    admin = new TestClient(context.app);
-    await admin.post('/api/auth/sign-in/email', { email: 'root@example.com', password: 'root-password-1' });
+    context = await createTestContext(engine, { env: ADMIN_ENV });
+    admin = await signInAdmin(context.app);
   });
   afterAll(async () => context?.destroy());
 
@@ -77,12 +75,7 @@ describe.each(ENGINES)('input guard in the app on %s', (engine) => {
     });
     refused(signIn, 'field "email"');
 
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.set('file', new File([new Uint8Array(png)], 'a.png', { type: 'image/png' }));
-    form.set('description', 'Profile\u0000picture');
+    const form = await pngForm({ description: 'Profile\u0000picture' });
     refused(await admin.request('POST', '/api/v1/files/upload', { body: form }), 'field "description"');
   });
 

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, signUp } from '../testing/accounts';
 import { TestClient } from '../testing/http-client';
 import { freePort } from '../testing/server-process';
 import { createTestContext, TEST_POSTGRES_URL, type TestContext } from '../testing/test-context';
@@ -40,12 +41,7 @@ describe('a PostgreSQL outage', () => {
   });
 
   it('answers 503 with a JSON error while connections are refused, and heals by itself when they are allowed', async () => {
-    const client = new TestClient(context.app);
-    await client.post('/api/auth/sign-up/email', {
-      email: 'outage@example.com',
-      password: 'outage-password-1',
-      name: 'O',
-    });
+    const { client } = await signUp(context.app, { email: 'outage@example.com' });
 
     // Refuse new connections and end the open ones, as a database restart or failover does.
     await admin.query(`alter database ${name} allow_connections false`);
@@ -112,13 +108,7 @@ describe('a Redis outage', () => {
   });
 
   it('refuses with 503 while Redis is away, then serves again without a restart', async () => {
-    const client = new TestClient(context.app);
-    const signedUp = await client.post('/api/auth/sign-up/email', {
-      email: 'cache@example.com',
-      password: 'cache-password-1',
-      name: 'C',
-    });
-    expect(signedUp.status).toBe(200);
+    const { client } = await signUp(context.app, { email: 'cache@example.com', password: 'cache-password-1' });
 
     await stopRedis();
     const during = await probe(client);
@@ -131,12 +121,7 @@ describe('a Redis outage', () => {
     await expect
       .poll(async () => (await client.get('/api/v1/health/ready')).status, { timeout: 10_000, interval: 200 })
       .toBe(200);
-    const again = new TestClient(context.app);
-    const signedIn = await again.post('/api/auth/sign-in/email', {
-      email: 'cache@example.com',
-      password: 'cache-password-1',
-    });
-    expect(signedIn.status).toBe(200);
+    const again = await signIn(context.app, 'cache@example.com', 'cache-password-1');
     expect((await again.get('/api/auth/get-session')).body.user.email).toBe('cache@example.com');
   });
 });

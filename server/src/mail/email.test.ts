@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, withTestContext } from '../testing/accounts';
 import { TestClient } from '../testing/http-client';
 import { decodeQuotedPrintable, startSmtpSink } from '../testing/smtp-sink';
 import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '../testing/test-context';
@@ -19,12 +20,7 @@ describe('mail over a real SMTP conversation', () => {
   });
 
   it('delivers the verification email with text and HTML parts, linking to PUBLIC_URL whatever the Host header', async () => {
-    const client = new TestClient(context.app);
-    await client.post('/api/auth/sign-up/email', {
-      email: 'smtp@example.com',
-      password: 'smtp-password-1',
-      name: 'Smtp',
-    });
+    const { client } = await signUp(context.app, { email: 'smtp@example.com', name: 'Smtp' });
     const sent = await client.post(
       '/api/auth/send-verification-email',
       { email: 'smtp@example.com', callbackURL: `${TEST_ORIGIN}/profile` },
@@ -49,42 +45,25 @@ describe('mail over a real SMTP conversation', () => {
 describe('an SMTP server that cannot be reached', () => {
   it('answers 502 with a message, not a 500', async () => {
     // A port nothing listens on: the connection is refused at once.
-    const context = await createTestContext('sqlite', { env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
-    try {
-      const client = new TestClient(context.app);
-      await client.post('/api/auth/sign-up/email', {
-        email: 'down@example.com',
-        password: 'down-password-1',
-        name: 'Down',
-      });
+    await withTestContext('sqlite', { env: { SMTP_URL: 'smtp://127.0.0.1:9' } }, async (context) => {
+      const { client } = await signUp(context.app, { email: 'down@example.com' });
       const sent = await client.post('/api/auth/send-verification-email', { email: 'down@example.com' });
       expect(sent.status).toBe(502);
       expect(sent.body.message).toBe('The email could not be sent. Try again later.');
-    } finally {
-      await context.destroy();
-    }
+    });
   });
 });
 
 describe('production without SMTP', () => {
   it('answers a clear 503 instead of pretending to send, and has no mailbox', async () => {
-    const context = await createTestContext('sqlite', {
-      env: { NODE_ENV: 'production', BETTER_AUTH_SECRET: '3f9a1c7e5b2d8046a9e1f3c5b7d9e2a4c6f8b0d1' },
-    });
-    try {
-      const client = new TestClient(context.app);
-      await client.post('/api/auth/sign-up/email', {
-        email: 'prod@example.com',
-        password: 'prod-password-1',
-        name: 'Prod',
-      });
+    const env = { NODE_ENV: 'production', BETTER_AUTH_SECRET: '3f9a1c7e5b2d8046a9e1f3c5b7d9e2a4c6f8b0d1' };
+    await withTestContext('sqlite', { env }, async (context) => {
+      const { client } = await signUp(context.app, { email: 'prod@example.com' });
       const sent = await client.post('/api/auth/send-verification-email', { email: 'prod@example.com' });
       expect(sent.status).toBe(503);
       expect(sent.body.message).toBe('Email is not configured on this server (set SMTP_URL)');
       expect((await client.get('/api/v1/dev/mailbox')).status).toBe(404);
-    } finally {
-      await context.destroy();
-    }
+    });
   });
 });
 
@@ -103,12 +82,7 @@ describe.each(ENGINES)('email verification and change on %s', (engine) => {
     return client.get(`${url.pathname}${url.search}`);
   };
 
-  async function signedUp(email: string) {
-    const client = new TestClient(context.app);
-    const response = await client.post('/api/auth/sign-up/email', { email, password: 'mail-password-1', name: 'Mail' });
-    expect(response.status).toBe(200);
-    return client;
-  }
+  const signedUp = async (email: string) => (await signUp(context.app, { email, name: 'Mail' })).client;
 
   const callbackURL = `${TEST_ORIGIN}/profile`;
 

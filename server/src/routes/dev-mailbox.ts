@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
-import type { MailOutbox } from '../mail/mailer';
+import { outboxQuerySchema } from '#common/admin';
+import type { ApiData } from '#common/error-codes';
+import { validate } from '../http/validate';
+import type { MailOutbox, StoredMail } from '../mail/mailer';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -7,7 +10,9 @@ const escapeHtml = (value: string) =>
 /** The outbox as JSON, open to anyone: mounted only with UNSAFE_DEV_MAILBOX=true, never in production. */
 export function devMailboxApi(mailbox: MailOutbox) {
   return new Hono()
-    .get('/', (c) => c.json({ messages: mailbox.list(c.req.query('to')) }))
+    .get('/', validate('query', outboxQuerySchema), (c) =>
+      c.json<ApiData<StoredMail[]>>({ data: mailbox.list(c.req.valid('query').to) }),
+    )
     .delete('/', (c) => {
       mailbox.clear();
       return c.body(null, 204);
@@ -16,8 +21,8 @@ export function devMailboxApi(mailbox: MailOutbox) {
 
 /** The same mailbox as a page a person can click through. */
 export function devMailboxPage(mailbox: MailOutbox) {
-  return new Hono().get('/', (c) => {
-    const messages = mailbox.list(c.req.query('to'));
+  return new Hono().get('/', validate('query', outboxQuerySchema), (c) => {
+    const messages = mailbox.list(c.req.valid('query').to);
     const items = messages
       .map(
         (message) => `<article>

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { ApiData } from '#common/error-codes';
 import type { MyInvitation } from '#common/organizations';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/database';
@@ -35,13 +36,14 @@ export function invitationRoutes({ auth, database }: { auth: Auth; database: Dat
       .orderBy('i.createdAt', 'desc')
       .execute();
     const now = Date.now();
-    return c.json({
+    return c.json<ApiData<MyInvitation[]>>({
       data: rows
-        .map((row): MyInvitation => ({
+        .map((row) => ({
           id: row.id,
           organizationId: row.organizationId,
           organizationName: row.organizationName,
-          role: row.role,
+          // Better Auth's default role for an invitation that names none.
+          role: row.role ?? 'member',
           inviterEmail: row.inviterEmail ?? null,
           createdAt: toIsoDate(row.createdAt),
           expiresAt: toIsoDate(row.expiresAt),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger';
+import { signIn, signUp } from '../testing/accounts';
 import { TestClient } from '../testing/http-client';
 import { createTestContext, type TestContext } from '../testing/test-context';
 import { metricsApp } from './metrics';
@@ -30,13 +31,8 @@ describe('request ids and metrics', () => {
   });
 
   it('counts requests by route pattern, sign-ins by outcome, and password hashing', async () => {
-    const client = new TestClient(context.app);
-    await client.post('/api/auth/sign-up/email', {
-      email: 'metrics@example.com',
-      password: 'metrics-password-1',
-      name: 'M',
-    });
-    await client.post('/api/auth/sign-in/email', { email: 'metrics@example.com', password: 'metrics-password-1' });
+    const { client } = await signUp(context.app, { email: 'metrics@example.com', password: 'metrics-password-1' });
+    await signIn(context.app, 'metrics@example.com', 'metrics-password-1');
     await client.post('/api/auth/sign-in/email', { email: 'metrics@example.com', password: 'wrong-password-1' });
     await client.get('/api/v1/files/a-secret-looking-file-id-0123456789');
     await client.get('/api/v1/nowhere/at/all');

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
+import type { ApiData } from '#common/error-codes';
 import type { MyOrganization } from '#common/organizations';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/database';
-import { toIsoDate } from '../db/dates';
-import { organizationCounts } from '../db/organization-counts';
+import { organizationCounts, organizationSummary } from '../db/organization-counts';
 import { requireUser, type PrincipalVariables } from '../http/session';
 
 /** The caller's organizations with their role and the counts, in one query. */
@@ -17,16 +17,8 @@ export function organizationRoutes({ auth, database }: { auth: Auth; database: D
       .where('m.userId', '=', user.id)
       .orderBy('o.name')
       .execute();
-    return c.json({
-      data: rows.map((row): MyOrganization => ({
-        id: row.id,
-        name: row.name,
-        slug: row.slug,
-        createdAt: toIsoDate(row.createdAt),
-        role: row.role,
-        memberCount: Number(row.memberCount),
-        teamCount: Number(row.teamCount),
-      })),
+    return c.json<ApiData<MyOrganization[]>>({
+      data: rows.map((row) => ({ ...organizationSummary(row), role: row.role })),
     });
   });
 }

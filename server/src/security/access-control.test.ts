@@ -30,6 +30,10 @@ interface Attack {
   body?: unknown;
 }
 
+/** Attacks by endpoint (`METHOD /path`, without its query string). */
+const attackTable = (rows: Array<[Method, string, unknown?]>): Record<string, Attack> =>
+  Object.fromEntries(rows.map(([method, path, body]) => [`${method} ${path.split('?')[0]}`, { method, path, body }]));
+
 const refused = (status: number) => status >= 400 && status < 500;
 const brief = (response: TestResponse) => `${response.status} ${response.text.slice(0, 160)}`;
 
@@ -154,84 +158,37 @@ describe('ASVS V8 Authorization', () => {
     });
 
     /** One request per admin endpoint, aimed at a real victim so that a missing check would show. */
-    const attacks = (): Record<string, Attack> => ({
-      'POST /api/auth/admin/set-role': {
-        method: 'POST',
-        path: '/api/auth/admin/set-role',
-        body: { userId: victim.id, role: 'admin' },
-      },
-      'GET /api/auth/admin/get-user': { method: 'GET', path: `/api/auth/admin/get-user?id=${victim.id}` },
-      'POST /api/auth/admin/create-user': {
-        method: 'POST',
-        path: '/api/auth/admin/create-user',
-        body: { email: uniqueEmail('planted'), password: PASSWORD, name: 'Planted', role: 'admin' },
-      },
-      'POST /api/auth/admin/update-user': {
-        method: 'POST',
-        path: '/api/auth/admin/update-user',
-        body: { userId: victim.id, data: { name: 'Pwned', role: 'admin' } },
-      },
-      'GET /api/auth/admin/list-users': { method: 'GET', path: '/api/auth/admin/list-users?limit=100' },
-      'POST /api/auth/admin/list-user-sessions': {
-        method: 'POST',
-        path: '/api/auth/admin/list-user-sessions',
-        body: { userId: victim.id },
-      },
-      'POST /api/auth/admin/unban-user': {
-        method: 'POST',
-        path: '/api/auth/admin/unban-user',
-        body: { userId: bannedVictim.id },
-      },
-      'POST /api/auth/admin/ban-user': {
-        method: 'POST',
-        path: '/api/auth/admin/ban-user',
-        body: { userId: victim.id },
-      },
-      'POST /api/auth/admin/impersonate-user': {
-        method: 'POST',
-        path: '/api/auth/admin/impersonate-user',
-        body: { userId: victim.id },
-      },
-      'POST /api/auth/admin/stop-impersonating': { method: 'POST', path: '/api/auth/admin/stop-impersonating' },
-      'POST /api/auth/admin/revoke-user-session': {
-        method: 'POST',
-        path: '/api/auth/admin/revoke-user-session',
-        body: { sessionToken: victimSessionToken },
-      },
-      'POST /api/auth/admin/revoke-user-sessions': {
-        method: 'POST',
-        path: '/api/auth/admin/revoke-user-sessions',
-        body: { userId: victim.id },
-      },
-      'POST /api/auth/admin/remove-user': {
-        method: 'POST',
-        path: '/api/auth/admin/remove-user',
-        body: { userId: victim.id },
-      },
-      'POST /api/auth/admin/set-user-password': {
-        method: 'POST',
-        path: '/api/auth/admin/set-user-password',
-        body: { userId: victim.id, newPassword: 'pwned-password-1' },
-      },
-      'POST /api/auth/admin/has-permission': {
-        method: 'POST',
-        path: '/api/auth/admin/has-permission',
-        body: { permissions: { user: ['create', 'set-role'] } },
-      },
-      'GET /api/v1/admin/users': { method: 'GET', path: '/api/v1/admin/users' },
-      'POST /api/v1/admin/users': {
-        method: 'POST',
-        path: '/api/v1/admin/users',
-        body: { email: uniqueEmail('planted'), password: PASSWORD, name: 'Planted', role: 'admin' },
-      },
-      'GET /api/v1/admin/organizations': { method: 'GET', path: '/api/v1/admin/organizations' },
-      'POST /api/v1/admin/organizations': {
-        method: 'POST',
-        path: '/api/v1/admin/organizations',
-        body: { name: 'Planted Organization' },
-      },
-      'GET /api/v1/admin/outbox': { method: 'GET', path: '/api/v1/admin/outbox' },
-    });
+    const attacks = (): Record<string, Attack> =>
+      attackTable([
+        ['POST', '/api/auth/admin/set-role', { userId: victim.id, role: 'admin' }],
+        ['GET', `/api/auth/admin/get-user?id=${victim.id}`],
+        [
+          'POST',
+          '/api/auth/admin/create-user',
+          { email: uniqueEmail('planted'), password: PASSWORD, name: 'Planted', role: 'admin' },
+        ],
+        ['POST', '/api/auth/admin/update-user', { userId: victim.id, data: { name: 'Pwned', role: 'admin' } }],
+        ['GET', '/api/auth/admin/list-users?limit=100'],
+        ['POST', '/api/auth/admin/list-user-sessions', { userId: victim.id }],
+        ['POST', '/api/auth/admin/unban-user', { userId: bannedVictim.id }],
+        ['POST', '/api/auth/admin/ban-user', { userId: victim.id }],
+        ['POST', '/api/auth/admin/impersonate-user', { userId: victim.id }],
+        ['POST', '/api/auth/admin/stop-impersonating'],
+        ['POST', '/api/auth/admin/revoke-user-session', { sessionToken: victimSessionToken }],
+        ['POST', '/api/auth/admin/revoke-user-sessions', { userId: victim.id }],
+        ['POST', '/api/auth/admin/remove-user', { userId: victim.id }],
+        ['POST', '/api/auth/admin/set-user-password', { userId: victim.id, newPassword: 'pwned-password-1' }],
+        ['POST', '/api/auth/admin/has-permission', { permissions: { user: ['create', 'set-role'] } }],
+        ['GET', '/api/v1/admin/users'],
+        [
+          'POST',
+          '/api/v1/admin/users',
+          { email: uniqueEmail('planted'), password: PASSWORD, name: 'Planted', role: 'admin' },
+        ],
+        ['GET', '/api/v1/admin/organizations'],
+        ['POST', '/api/v1/admin/organizations', { name: 'Planted Organization' }],
+        ['GET', '/api/v1/admin/outbox'],
+      ]);
 
     /**
      * What each caller must get. Better Auth never reads an API key (keys do not reach /api/auth), so
@@ -569,6 +526,19 @@ describe('ASVS V8 Authorization', () => {
       'GET /api/auth/team-permissions/list-teams',
     ];
 
+    /** The attacks `role` must be refused, sent with its session: each one not refused, or leaking a hidden value. */
+    async function unrefused(role: 'outsider' | 'member', client: TestClient, hidden: string[] = []) {
+      const caller = sessionCaller(role, client);
+      const failures: string[] = [];
+      for (const attack of attacks().filter((entry) => entry.refuse.includes(role))) {
+        const response = await caller.send(attack.method, attack.path, attack.body);
+        if (!refused(response.status)) failures.push(`${attack.endpoint}: ${brief(response)}`);
+        const leaked = hidden.filter((value) => response.text.includes(value));
+        if (leaked.length > 0) failures.push(`${attack.endpoint} leaks ${leaked.join(', ')}`);
+      }
+      return failures;
+    }
+
     it('prepares an attack for every organization and team endpoint that exists (none goes untested)', () => {
       const prepared = [...attacks().map((attack) => attack.endpoint), ...ABOUT_THE_CALLER];
       for (const endpoint of [
@@ -581,15 +551,7 @@ describe('ASVS V8 Authorization', () => {
 
     it('refuses an outsider every organization and team endpoint of the organization, leaking none of its data', async () => {
       const before = await organizationSnapshot(context, org.id);
-      const caller = sessionCaller('outsider', org.outsider.client);
-      const failures: string[] = [];
-      for (const attack of attacks().filter((entry) => entry.refuse.includes('outsider'))) {
-        const response = await caller.send(attack.method, attack.path, attack.body);
-        if (!refused(response.status)) failures.push(`${attack.endpoint}: ${brief(response)}`);
-        const leaked = secrets.filter((secret) => response.text.includes(secret));
-        if (leaked.length > 0) failures.push(`${attack.endpoint} leaks ${leaked.join(', ')}`);
-      }
-      expect(failures).toEqual([]);
+      expect(await unrefused('outsider', org.outsider.client, secrets)).toEqual([]);
       expect(await organizationSnapshot(context, org.id)).toEqual(before);
     });
 
@@ -624,13 +586,7 @@ describe('ASVS V8 Authorization', () => {
 
     it('refuses a plain member every organization and team action that needs more than membership, and nothing changes', async () => {
       const before = await organizationSnapshot(context, org.id);
-      const caller = sessionCaller('member', org.member.client);
-      const failures: string[] = [];
-      for (const attack of attacks().filter((entry) => entry.refuse.includes('member'))) {
-        const response = await caller.send(attack.method, attack.path, attack.body);
-        if (!refused(response.status)) failures.push(`${attack.endpoint}: ${brief(response)}`);
-      }
-      expect(failures).toEqual([]);
+      expect(await unrefused('member', org.member.client)).toEqual([]);
       expect(await organizationSnapshot(context, org.id)).toEqual(before);
     });
 

@@ -5,7 +5,14 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCreateUserSchema, adminUserListQuerySchema, PAGE_SIZES } from '#common/admin';
+import {
+  adminCreateOrganizationSchema,
+  adminCreateUserSchema,
+  adminUserListQuerySchema,
+  outboxQuerySchema,
+  PAGE_SIZES,
+} from '#common/admin';
+import { uploadFormSchema } from '../routes/files/upload-form';
 import { TestClient } from '../testing/http-client';
 import { createTestContext, TEST_ORIGIN, type Engine, type TestContext } from '../testing/test-context';
 
@@ -151,7 +158,7 @@ const V1_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     path: '/api/v1/files/upload',
-    bodyKeys: ['file', 'category', 'isPublic', 'description'],
+    bodyKeys: schemaKeys(uploadFormSchema),
     queryKeys: [],
     multipart: true,
   },
@@ -171,10 +178,15 @@ const V1_ENDPOINTS: Endpoint[] = [
     choices: schemaChoices(adminCreateUserSchema),
   },
   { method: 'GET', path: '/api/v1/admin/organizations', bodyKeys: [], queryKeys: [] },
-  { method: 'GET', path: '/api/v1/admin/outbox', bodyKeys: [], queryKeys: ['to'] },
-  { method: 'POST', path: '/api/v1/admin/organizations', bodyKeys: ['name'], queryKeys: [] },
+  { method: 'GET', path: '/api/v1/admin/outbox', bodyKeys: [], queryKeys: schemaKeys(outboxQuerySchema) },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/organizations',
+    bodyKeys: schemaKeys(adminCreateOrganizationSchema),
+    queryKeys: [],
+  },
   // Mounted only with UNSAFE_DEV_MAILBOX=true, which the fuzzed app turns on to reach it.
-  { method: 'GET', path: '/api/v1/dev/mailbox', bodyKeys: [], queryKeys: ['to'] },
+  { method: 'GET', path: '/api/v1/dev/mailbox', bodyKeys: [], queryKeys: schemaKeys(outboxQuerySchema) },
   { method: 'DELETE', path: '/api/v1/dev/mailbox', bodyKeys: [], queryKeys: [] },
 ];
 

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ENV, signInAdmin, signUp, withTestContext } from '../testing/accounts';
 import { TestClient } from '../testing/http-client';
-import { createTestContext, type TestContext } from '../testing/test-context';
+import { contextPerSuite } from '../testing/suite';
 
 describe('ASVS V6 authentication: mail that carries sign-in links', () => {
-  let context: TestContext;
-  beforeAll(async () => {
-    context = await createTestContext('sqlite', {
-      env: { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' },
-    });
-  });
-  afterAll(async () => context?.destroy());
+  const suite = contextPerSuite('sqlite', { env: ADMIN_ENV });
 
   it('keeps mail in an outbox only platform admins read; there is no open mailbox', async () => {
-    const user = new TestClient(context.app);
-    await user.post('/api/auth/sign-up/email', {
-      email: 'kept@example.com',
-      password: 'kept-password-1',
-      name: 'Kept',
-    });
+    const { context } = suite;
+    const { client: user } = await signUp(context.app, { email: 'kept@example.com' });
     expect((await user.post('/api/auth/send-verification-email', { email: 'kept@example.com' })).status).toBe(200);
 
     const stranger = new TestClient(context.app);
@@ -27,8 +18,7 @@ describe('ASVS V6 authentication: mail that carries sign-in links', () => {
     expect((await stranger.request('DELETE', '/api/v1/dev/mailbox')).status).toBe(404);
     expect((await user.get('/api/v1/admin/outbox')).status).toBe(403);
 
-    const admin = new TestClient(context.app);
-    await admin.post('/api/auth/sign-in/email', { email: 'root@example.com', password: 'root-password-1' });
+    const admin = await signInAdmin(context.app);
     const outbox = await admin.get('/api/v1/admin/outbox?to=kept@example.com');
     expect(outbox.status).toBe(200);
     expect(outbox.body.data).toMatchObject([{ to: 'kept@example.com', subject: 'Verify your email address' }]);
@@ -36,13 +26,10 @@ describe('ASVS V6 authentication: mail that carries sign-in links', () => {
   });
 
   it('opens the development mailbox only on the explicit unsafe opt-in', async () => {
-    const open = await createTestContext('sqlite', { env: { UNSAFE_DEV_MAILBOX: 'true' } });
-    try {
+    await withTestContext('sqlite', { env: { UNSAFE_DEV_MAILBOX: 'true' } }, async (open) => {
       const visitor = new TestClient(open.app);
-      expect((await visitor.get('/api/v1/dev/mailbox')).body).toEqual({ messages: [] });
+      expect((await visitor.get('/api/v1/dev/mailbox')).body).toEqual({ data: [] });
       expect((await visitor.get('/dev/mailbox')).text).toContain('UNSAFE_DEV_MAILBOX=true');
-    } finally {
-      await open.destroy();
-    }
+    });
   });
 });

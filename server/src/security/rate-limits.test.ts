@@ -1,25 +1,22 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_RATE_LIMITS } from '../http/rate-limit';
 import { TestClient } from '../testing/http-client';
-import { createSharedInstances, createTestContext, type TestContext } from '../testing/test-context';
+import type { TestContext } from '../testing/test-context';
+import { contextPerSuite, sharedInstancesPerSuite } from '../testing/suite';
 
 const LIMITS_ON = { UNSAFE_DISABLE_RATE_LIMIT: 'false' };
 /** A fresh client address per case: counts are kept per address, and must not leak between cases. */
 const address = () => `198.18.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 
 describe('ASVS V6 authentication and V4 API: rate limits', () => {
-  let context: TestContext;
-  beforeAll(async () => {
-    context = await createTestContext('sqlite', { env: LIMITS_ON });
-  });
-  afterAll(async () => context?.destroy());
+  const suite = contextPerSuite('sqlite', { env: LIMITS_ON });
 
   it('slows password guessing: the fourth sign-in within 10 s from one address gets 429', async () => {
     const from = address();
     const statuses = [];
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      const response = await new TestClient(context.app).post(
+      const response = await new TestClient(suite.context.app).post(
         '/api/auth/sign-in/email',
         { email: 'victim@example.com', password: `guess-${attempt}-password` },
         { 'x-forwarded-for': from },
@@ -32,7 +29,7 @@ describe('ASVS V6 authentication and V4 API: rate limits', () => {
   it(`refuses the write after ${API_RATE_LIMITS.writes} a minute on /api/v1, with Retry-After, for that address only`, async () => {
     const from = address();
     const write = (ip: string) =>
-      new TestClient(context.app).post('/api/v1/admin/organizations', { name: 'x' }, { 'x-forwarded-for': ip });
+      new TestClient(suite.context.app).post('/api/v1/admin/organizations', { name: 'x' }, { 'x-forwarded-for': ip });
     for (let index = 0; index < API_RATE_LIMITS.writes; index += 1) expect((await write(from)).status).toBe(401);
     const refused = await write(from);
     expect(refused.status).toBe(429);
@@ -43,14 +40,14 @@ describe('ASVS V6 authentication and V4 API: rate limits', () => {
 
   it(`refuses the request after ${API_RATE_LIMITS.all} a minute on /api/v1, but never the health check`, async () => {
     const from = address();
-    const read = (path: string) => new TestClient(context.app).get(path, { 'x-forwarded-for': from });
+    const read = (path: string) => new TestClient(suite.context.app).get(path, { 'x-forwarded-for': from });
     for (let index = 0; index < API_RATE_LIMITS.all; index += 1) expect((await read('/api/v1/me')).status).toBe(401);
     expect((await read('/api/v1/me')).status).toBe(429);
     expect((await read('/api/v1/health')).status).toBe(200);
   });
 
   it(`counts the session check answered without Better Auth against the same ${API_RATE_LIMITS.all} a minute`, async () => {
-    const person = new TestClient(context.app);
+    const person = new TestClient(suite.context.app);
     const signedUp = await person.post(
       '/api/auth/sign-up/email',
       { email: `limited-${crypto.randomUUID()}@example.com`, password: 'limited-password-1', name: 'Limited' },
@@ -67,16 +64,10 @@ describe('ASVS V6 authentication and V4 API: rate limits', () => {
 });
 
 describe('ASVS V4 API: rate limits shared by instances through Redis', () => {
-  let instances: Awaited<ReturnType<typeof createSharedInstances>>;
-  let first: TestContext;
-  let second: TestContext;
-  beforeAll(async () => {
-    instances = await createSharedInstances('sqlite', { env: LIMITS_ON });
-    ({ first, second } = instances);
-  });
-  afterAll(async () => instances?.destroy());
+  const instances = sharedInstancesPerSuite('sqlite', { env: LIMITS_ON });
 
   it('counts one address across instances: spreading writes over two does not double the allowance', async () => {
+    const { first, second } = instances;
     const from = address();
     const write = (context: TestContext) =>
       new TestClient(context.app).post('/api/v1/admin/organizations', { name: 'x' }, { 'x-forwarded-for': from });

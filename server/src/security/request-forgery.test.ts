@@ -1,55 +1,25 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../testing/http-client';
+import { ADMIN_ENV, signInAdmin, signUp } from '../testing/accounts';
+import type { TestClient } from '../testing/http-client';
+import { pngForm } from '../testing/images';
+import { countRows } from '../testing/rows';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../testing/test-context';
 
 const EVIL = 'https://evil.example';
 
-async function avatarForm() {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set('file', new File([new Uint8Array(png)], 'avatar.png', { type: 'image/png' }));
-  form.set('category', 'profile');
-  return form;
-}
+const avatarForm = () => pngForm({ category: 'profile' }, 64);
 
 describe('ASVS V3 web frontend security: cross-site request forgery', () => {
   let context: TestContext;
   let admin: TestClient;
   let apiKey: string;
-  const countUsers = async () =>
-    Number(
-      (
-        await context.database.db
-          .selectFrom('user')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
-  const countOrganizations = async () =>
-    Number(
-      (
-        await context.database.db
-          .selectFrom('organization')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirst()
-      )?.n,
-    );
+  const countUsers = () => countRows(context, 'user');
+  const countOrganizations = () => countRows(context, 'organization');
 
   beforeAll(async () => {
-    context = await createTestContext('sqlite', {
-      env: { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' },
-    });
-    admin = new TestClient(context.app);
-    await admin.post('/api/auth/sign-in/email', { email: 'root@example.com', password: 'root-password-1' });
-    const user = new TestClient(context.app);
-    await user.post('/api/auth/sign-up/email', {
-      email: 'script@example.com',
-      password: 'script-password-1',
-      name: 'S',
-    });
+    context = await createTestContext('sqlite', { env: ADMIN_ENV });
+    admin = await signInAdmin(context.app);
+    const { client: user } = await signUp(context.app, { email: 'script@example.com' });
     apiKey = (await user.post('/api/auth/api-key/create', { name: 'script', expiresIn: 86400 })).body.key;
   });
   afterAll(async () => context?.destroy());

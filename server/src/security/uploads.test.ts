@@ -127,6 +127,33 @@ interface Refusal {
   body: () => Promise<FormData>;
 }
 
+const FORMATS = {
+  png: { label: 'PNG', declaring: pngDeclaring, file: 'a.png' },
+  jpeg: { label: 'JPEG', declaring: jpegDeclaring, file: 'a.jpg' },
+  gif: { label: 'GIF', declaring: gifDeclaring, file: 'a.gif' },
+  webp: { label: 'WebP', declaring: webpDeclaring, file: 'a.webp' },
+} as const;
+
+/** A tiny image whose header claims `side`×`side` pixels. */
+function pixelFlood(format: Format, side: number): Refusal {
+  const { label, declaring, file } = FORMATS[format];
+  return {
+    name: `a pixel flood: a tiny ${label} declaring ${side}×${side}`,
+    status: 413,
+    body: async () => form(declaring(await solid(format, 16, 16), side, side), `image/${format}`, file),
+  };
+}
+
+/** A noisy image cut in half. */
+function truncated(format: Format, where?: string): Refusal {
+  const { label, file } = FORMATS[format];
+  return {
+    name: `a truncated ${label}${where ? ` (${where})` : ''}`,
+    status: 415,
+    body: async () => form(cut(await noisy(format)), `image/${format}`, file),
+  };
+}
+
 const REFUSED_FILES: Refusal[] = [
   {
     name: 'an SVG with a script (image/svg+xml)',
@@ -195,46 +222,15 @@ const REFUSED_FILES: Refusal[] = [
         'a.jpg',
       ),
   },
-  {
-    name: 'a pixel flood: a tiny PNG declaring 50000×50000',
-    status: 413,
-    body: async () => form(pngDeclaring(await solid('png', 16, 16), 50_000, 50_000), 'image/png', 'a.png'),
-  },
-  {
-    name: 'a pixel flood: a tiny JPEG declaring 50000×50000',
-    status: 413,
-    body: async () => form(jpegDeclaring(await solid('jpeg', 16, 16), 50_000, 50_000), 'image/jpeg', 'a.jpg'),
-  },
-  {
-    name: 'a pixel flood: a tiny GIF declaring 50000×50000',
-    status: 413,
-    body: async () => form(gifDeclaring(await solid('gif', 16, 16), 50_000, 50_000), 'image/gif', 'a.gif'),
-  },
-  {
-    name: 'a pixel flood: a tiny WebP declaring 16383×16383',
-    status: 413,
-    body: async () => form(webpDeclaring(await solid('webp', 16, 16), 16_383, 16_383), 'image/webp', 'a.webp'),
-  },
-  {
-    name: 'a truncated PNG (cut inside its image data)',
-    status: 415,
-    body: async () => form(cut(await noisy('png')), 'image/png', 'a.png'),
-  },
-  {
-    name: 'a truncated JPEG (cut inside its scan)',
-    status: 415,
-    body: async () => form(cut(await noisy('jpeg')), 'image/jpeg', 'a.jpg'),
-  },
-  {
-    name: 'a truncated GIF',
-    status: 415,
-    body: async () => form(cut(await noisy('gif')), 'image/gif', 'a.gif'),
-  },
-  {
-    name: 'a truncated WebP',
-    status: 415,
-    body: async () => form(cut(await noisy('webp')), 'image/webp', 'a.webp'),
-  },
+  pixelFlood('png', 50_000),
+  pixelFlood('jpeg', 50_000),
+  pixelFlood('gif', 50_000),
+  // WebP's header holds at most 16383.
+  pixelFlood('webp', 16_383),
+  truncated('png', 'cut inside its image data'),
+  truncated('jpeg', 'cut inside its scan'),
+  truncated('gif'),
+  truncated('webp'),
   {
     name: 'a zero-byte file',
     status: 400,

@@ -2,6 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUserListQuerySchema, USER_COUNT_CAP, type AdminUserList } from '#common/admin';
+import { ADMIN_ENV, signIn, signInAdmin, signUp as signUpAccount } from '../../testing/accounts';
 import { TestClient } from '../../testing/http-client';
 import { createTestContext, ENGINES, type TestContext } from '../../testing/test-context';
 import { sqliteGlobFor } from './user-list';
@@ -12,19 +13,11 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
   let plain: TestClient;
   let plainId: string;
 
-  const signUp = async (email: string, name: string, password = 'user-password-1') => {
-    const client = new TestClient(context.app);
-    const response = await client.post('/api/auth/sign-up/email', { email, password, name });
-    expect(response.status).toBe(200);
-    return { client, id: response.body.user.id as string };
-  };
+  const signUp = (email: string, name: string) => signUpAccount(context.app, { email, name });
 
   beforeAll(async () => {
-    context = await createTestContext(engine, {
-      env: { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' },
-    });
-    admin = new TestClient(context.app);
-    await admin.post('/api/auth/sign-in/email', { email: 'root@example.com', password: 'root-password-1' });
+    context = await createTestContext(engine, { env: ADMIN_ENV });
+    admin = await signInAdmin(context.app);
     ({ client: plain, id: plainId } = await signUp('plain@example.com', 'Plain User'));
     // A population to search through.
     for (const [name, email] of [
@@ -141,11 +134,8 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       ['offset=-1', 'offset must be 0 or more'],
       ['role=root', 'role must be all, user or admin'],
       ['searchField=id', 'searchField must be email or name'],
-    ]) {
-      const response = await list(query!);
-      expect(response.status, query).toBe(400);
-      expect(response.body.message).toBe(message);
-    }
+    ])
+      expect(await list(query!), query).toMatchObject({ status: 400, body: { message } });
     // Behind the input guard, the view's own schema refuses control characters too.
     const parsed = adminUserListQuerySchema.safeParse({ search: 'ab\u0000c' });
     expect(parsed.error?.issues[0]?.message).toBe('search must not contain control characters');
@@ -214,12 +204,12 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
     expect(ban.status).toBe(200);
     expect((await client.get('/api/auth/get-session')).body).toBeNull();
 
-    const signIn = await new TestClient(context.app).post('/api/auth/sign-in/email', {
+    const refused = await new TestClient(context.app).post('/api/auth/sign-in/email', {
       email: 'banned@example.com',
       password: 'user-password-1',
     });
-    expect(signIn.status).toBe(403);
-    expect(signIn.body.message).toMatch(
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(
       /^You have been banned from this application\. Reason: spam\. The ban ends on \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
     );
 
@@ -233,17 +223,12 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       .set({ banExpires: context.database.engine === 'sqlite' ? past.toISOString() : past })
       .where('id', '=', id)
       .execute();
-    const after = await new TestClient(context.app).post('/api/auth/sign-in/email', {
-      email: 'banned@example.com',
-      password: 'user-password-1',
-    });
-    expect(after.status).toBe(200);
+    await signIn(context.app, 'banned@example.com', 'user-password-1');
   });
 
   it('impersonates a user and stops; never an admin', async () => {
     const { id } = await signUp('target@example.com', 'Target');
-    const session = new TestClient(context.app);
-    await session.post('/api/auth/sign-in/email', { email: 'root@example.com', password: 'root-password-1' });
+    const session = await signInAdmin(context.app);
     const adminId = (await session.get('/api/auth/get-session')).body.user.id;
 
     expect((await session.post('/api/auth/admin/impersonate-user', { userId: id })).status).toBe(200);
@@ -262,8 +247,7 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
 
   it('lists and revokes sessions, one or all', async () => {
     const { id } = await signUp('sessions@example.com', 'Sessions');
-    const second = new TestClient(context.app);
-    await second.post('/api/auth/sign-in/email', { email: 'sessions@example.com', password: 'user-password-1' });
+    const second = await signIn(context.app, 'sessions@example.com', 'user-password-1');
     const listed = await admin.post('/api/auth/admin/list-user-sessions', { userId: id });
     expect(listed.body.sessions).toHaveLength(2);
     const one = await admin.post('/api/auth/admin/revoke-user-session', {
@@ -289,11 +273,8 @@ describe.each(ENGINES)('admin user list plans on %s', (engine) => {
   const POPULATION = 2500;
 
   beforeAll(async () => {
-    context = await createTestContext(engine, {
-      env: { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' },
-    });
-    admin = new TestClient(context.app);
-    await admin.post('/api/auth/sign-in/email', { email: 'root@example.com', password: 'root-password-1' });
+    context = await createTestContext(engine, { env: ADMIN_ENV });
+    admin = await signInAdmin(context.app);
     const { db } = context.database;
     const flag = engine === 'postgres' ? false : 0;
     const rows = Array.from({ length: POPULATION }, (_, index) => {

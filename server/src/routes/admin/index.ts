@@ -1,22 +1,24 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import {
+  adminCreateOrganizationSchema,
   adminCreateUserSchema,
+  outboxQuerySchema,
   adminUserListQuerySchema,
   CURSOR_NOT_VALID,
-  organizationNameSchema,
   type AdminOrganizationRow,
+  type OutboxMail,
 } from '#common/admin';
-import { slugify } from '#common/organizations';
+import { codeOfStatus, type ApiData } from '#common/error-codes';
 import { isPlatformAdmin } from '#common/roles';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
 import type { MailOutbox } from '../../mail/mailer';
-import { toIsoDate } from '../../db/dates';
-import { organizationCounts } from '../../db/organization-counts';
+import { organizationCounts, organizationSummary } from '../../db/organization-counts';
+import { freeOrganizationSlug } from '../../db/organization-slug';
 import { apiError } from '../../http/api-error';
 import { requireUser, type PrincipalVariables } from '../../http/session';
+import { validate } from '../../http/validate';
 import { decodeCursor, listUsers } from './user-list';
-import { codeOfStatus } from '#common/error-codes';
 
 type Env = { Variables: PrincipalVariables };
 
@@ -31,11 +33,6 @@ function requireAdmin(auth: Auth): MiddlewareHandler<Env> {
       await next();
     });
 }
-
-const firstIssue = (error: { issues: Array<{ path: PropertyKey[]; message: string }> }) => {
-  const issue = error.issues[0];
-  return issue ? issue.message : 'Invalid request';
-};
 
 /** A client error from Better Auth as our error body: its status, its own code (else the status's), its message. */
 function fromAuthError(c: Parameters<typeof apiError>[0], error: unknown, fallback: string) {
@@ -62,17 +59,15 @@ export function adminRoutes({
   const { db } = database;
   return new Hono<Env>()
     .use('*', requireAdmin(auth))
-    .get('/users', async (c) => {
-      const parsed = adminUserListQuerySchema.safeParse(c.req.query());
-      if (!parsed.success) return apiError(c, 400, 'BAD_REQUEST', firstIssue(parsed.error));
-      const cursor = decodeCursor(parsed.data);
+    .get('/users', validate('query', adminUserListQuerySchema), async (c) => {
+      const query = c.req.valid('query');
+      const cursor = decodeCursor(query);
       if (cursor === 'invalid') return apiError(c, 400, 'BAD_REQUEST', CURSOR_NOT_VALID);
-      return c.json(await listUsers(database, parsed.data, cursor));
+      // `users` and `total` as the specification's user list answers them, paging facts beside.
+      return c.json(await listUsers(database, query, cursor));
     })
-    .post('/users', async (c) => {
-      const parsed = adminCreateUserSchema.safeParse(await c.req.json().catch(() => null));
-      if (!parsed.success) return apiError(c, 400, 'BAD_REQUEST', firstIssue(parsed.error));
-      const input = parsed.data;
+    .post('/users', validate('json', adminCreateUserSchema), async (c) => {
+      const input = c.req.valid('json');
       if (input.organizationId) {
         const organization = await db
           .selectFrom('organization')
@@ -106,7 +101,7 @@ export function adminRoutes({
           return fromAuthError(c, error, 'Failed to add the user to the organization');
         }
       }
-      return c.json({ user: created.user }, 201);
+      return c.json<ApiData<typeof created.user>>({ data: created.user }, 201);
     })
     .get('/organizations', async (c) => {
       const rows = await db
@@ -114,37 +109,21 @@ export function adminRoutes({
         .select(['o.id', 'o.name', 'o.slug', 'o.createdAt', ...organizationCounts])
         .orderBy('o.createdAt', 'desc')
         .execute();
-      return c.json({
-        data: rows.map((row): AdminOrganizationRow => ({
-          id: row.id,
-          name: row.name,
-          slug: row.slug,
-          memberCount: Number(row.memberCount),
-          teamCount: Number(row.teamCount),
-          createdAt: toIsoDate(row.createdAt),
-        })),
-      });
+      return c.json<ApiData<AdminOrganizationRow[]>>({ data: rows.map(organizationSummary) });
     })
-    .post('/organizations', async (c) => {
-      const body = (await c.req.json().catch(() => null)) as { name?: unknown } | null;
-      const parsed = organizationNameSchema.safeParse(body?.name);
-      if (!parsed.success) return apiError(c, 400, 'BAD_REQUEST', firstIssue(parsed.error));
-      const base = slugify(parsed.data);
-      const taken = new Set(
-        (await db.selectFrom('organization').select('slug').where('slug', 'like', `${base}%`).execute()).map(
-          (row) => row.slug,
-        ),
-      );
-      let slug = base;
-      for (let suffix = 2; taken.has(slug); suffix += 1) slug = `${base}-${suffix}`;
+    .post('/organizations', validate('json', adminCreateOrganizationSchema), async (c) => {
+      const { name } = c.req.valid('json');
+      const slug = await freeOrganizationSlug(db, name);
       try {
         const organization = await auth.api.createOrganization({
-          body: { name: parsed.data, slug, userId: c.get('principal').user.id, keepCurrentActiveOrganization: true },
+          body: { name, slug, userId: c.get('principal').user.id, keepCurrentActiveOrganization: true },
         });
-        return c.json({ data: organization }, 201);
+        return c.json<ApiData<typeof organization>>({ data: organization }, 201);
       } catch (error) {
         return fromAuthError(c, error, 'Failed to create organization');
       }
     })
-    .get('/outbox', (c) => c.json({ data: outbox?.list(c.req.query('to')?.slice(0, 254)) ?? [] }));
+    .get('/outbox', validate('query', outboxQuerySchema), (c) =>
+      c.json<ApiData<OutboxMail[]>>({ data: outbox?.list(c.req.valid('query').to) ?? [] }),
+    );
 }

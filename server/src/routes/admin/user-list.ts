@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { USER_COUNT_CAP, type AdminUserList, type AdminUserListQuery, type AdminUserRow } from '#common/admin';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
 import { toIsoDate } from '../../db/dates';
 import { hasControlCharacter } from '../../http/input-guard';
 
@@ -54,7 +55,7 @@ interface Search {
    * Two characters: when the term is rare, the same through the pair indexes; undefined when it is
    * common enough that reading rows until `cap` of them match is quicker.
    */
-  rare?: (db: Kysely<any>) => Promise<((role: string | undefined, cap: number) => Found) | undefined>;
+  rare?: (db: Kysely<DB>) => Promise<((role: string | undefined, cap: number) => Found) | undefined>;
   /** Undefined when only the index matches exactly (a SQLite term beyond ASCII). */
   scanned: Expression<SqlBool> | undefined;
   /** PostgreSQL: a trigram index can serve this term (three characters or more). */
@@ -71,7 +72,7 @@ const PROBE_COMMON = 100;
 /** SQLite: more trigrams than this start with the pair, and it is common after all. */
 const PAIR_TRIGRAMS = 200;
 
-async function isCommon(db: Kysely<any>, field: 'email' | 'name', condition: Expression<SqlBool>) {
+async function isCommon(db: Kysely<DB>, field: 'email' | 'name', condition: Expression<SqlBool>) {
   const probe = await sql<{ hits: number }>`select count(*) as hits
     from (select ${sql.ref(field)} from "user" limit ${PROBE_ROWS}) u where ${condition}`.execute(db);
   return Number(probe.rows[0]?.hits ?? 0) >= PROBE_COMMON;
@@ -126,7 +127,7 @@ function searchFor(database: Database, field: 'email' | 'name', term: string): S
   // Too short for a trigram: SQLite's LIKE, which folds ASCII case as its lower() does.
   const pair = term.toLowerCase();
   const condition = sql<SqlBool>`${column} like ${`%${escapeLike(pair)}%`} escape '\\'`;
-  const rare = async (db: Kysely<any>) => {
+  const rare = async (db: Kysely<DB>) => {
     if (await isCommon(db, field, condition)) return undefined;
     // Every match either starts a trigram with the pair (the index folds case as LIKE does, for
     // ASCII) or ends the value; LIKE then tests each candidate.
@@ -195,7 +196,7 @@ export function decodeCursor(query: AdminUserListQuery): Cursor | undefined | 'i
  * counts and the rows are of one snapshot.
  */
 async function skipByDay(
-  db: Kysely<any>,
+  db: Kysely<DB>,
   role: string | undefined,
   direction: 'asc' | 'desc',
   offset: number,
@@ -306,7 +307,7 @@ async function list(database: Database, query: AdminUserListQuery, cursor: Curso
   const backwards = cursor !== undefined && !cursor.after;
   const direction = backwards ? (query.sortDirection === 'asc' ? 'desc' : 'asc') : query.sortDirection;
   const sortColumn = sql.ref(`u.${query.sortBy}`);
-  const ordered = <QB extends SelectQueryBuilder<any, 'u', any>>(builder: QB): QB =>
+  const ordered = <QB extends SelectQueryBuilder<DB & { u: DB['user'] }, 'u', object>>(builder: QB): QB =>
     builder.orderBy(`u.${query.sortBy}`, direction).orderBy('u.id', direction) as QB;
   const beyond = (key: string | number, id: string, inclusive: boolean) => {
     const operator = sql.raw(`${direction === 'asc' ? '>' : '<'}${inclusive ? '=' : ''}`);

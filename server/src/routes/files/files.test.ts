@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../testing/accounts';
 import { TestClient } from '../../testing/http-client';
 import { createTestContext, ENGINES, type TestContext } from '../../testing/test-context';
 import { MAX_UPLOAD_BYTES } from './avatar-image';
@@ -25,8 +26,7 @@ describe.each(ENGINES)('avatar upload on %s', (engine) => {
   let client: TestClient;
   beforeAll(async () => {
     context = await createTestContext(engine);
-    client = new TestClient(context.app);
-    await client.post('/api/auth/sign-up/email', { email: 'pic@example.com', password: 'pic-password-1', name: 'Pic' });
+    ({ client } = await signUp(context.app, { email: 'pic@example.com', name: 'Pic' }));
   });
   afterAll(async () => context?.destroy());
 
@@ -131,21 +131,15 @@ describe.each(ENGINES)('avatar upload on %s', (engine) => {
   });
 
   it('keeps only the avatar in use and the newest upload', async () => {
-    const user = new TestClient(context.app);
-    const signUp = await user.post('/api/auth/sign-up/email', {
-      email: 'keep@example.com',
-      password: 'keep-password-1',
-      name: 'Keep',
-    });
-    const userId = signUp.body.user.id;
+    const { client: user, id: userId } = await signUp(context.app, { email: 'keep@example.com', name: 'Keep' });
     const first = await upload(form(await image('png'), 'image/png'), user);
     expect((await user.post('/api/auth/update-user', { image: first.body.url })).status).toBe(200);
     await upload(form(await image('png'), 'image/png'), user);
     const third = await upload(form(await image('png'), 'image/png'), user);
 
     const rows = await context.database.db.selectFrom('file').select('id').where('userId', '=', userId).execute();
-    expect(rows.map((row) => row.id).sort()).toEqual([first.body.id, third.body.id].sort());
-    expect((await user.get(`/api/v1/files/${first.body.id}`)).status).toBe(200);
+    expect(rows.map((row) => row.id).sort()).toEqual([first.body.data.id, third.body.data.id].sort());
+    expect((await user.get(`/api/v1/files/${first.body.data.id}`)).status).toBe(200);
   });
 
   it('serves a private file to its owner only', async () => {
@@ -153,10 +147,10 @@ describe.each(ENGINES)('avatar upload on %s', (engine) => {
     body.set('isPublic', 'false');
     const uploaded = await upload(body);
     expect(uploaded.status).toBe(201);
-    const own = await client.get(`/api/v1/files/${uploaded.body.id}`);
+    const own = await client.get(`/api/v1/files/${uploaded.body.data.id}`);
     expect(own.status).toBe(200);
     expect(own.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
-    expect((await new TestClient(context.app).get(`/api/v1/files/${uploaded.body.id}`)).status).toBe(404);
+    expect((await new TestClient(context.app).get(`/api/v1/files/${uploaded.body.data.id}`)).status).toBe(404);
   });
 
   it('answers an unknown file with a 404 JSON error', async () => {

@@ -1,14 +1,16 @@
 import { Hono } from 'hono';
+import type { ApiData } from '#common/error-codes';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
 import { apiError } from '../../http/api-error';
 import { optionalUser, requireUser, type PrincipalVariables } from '../../http/session';
+import { validate } from '../../http/validate';
 import { ImageRejected, MAX_UPLOAD_BYTES, toAvatar } from './avatar-image';
 import { createFileStore } from './file-store';
+import { fileParamsSchema, uploadFormSchema } from './upload-form';
 
 /** Multipart overhead on top of the largest accepted file. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
-const CATEGORIES = ['profile'] as const;
 const FILE_PATH = '/api/v1/files/';
 
 /** The id of one of our files from its URL, for any URL we handed out. */
@@ -18,29 +20,18 @@ export function fileIdFromUrl(url: string | null | undefined): string | undefine
   return index === -1 ? undefined : url.slice(index + FILE_PATH.length) || undefined;
 }
 
+/** An uploaded file: its id, and the URL it is served at. */
+export interface UploadedFile {
+  id: string;
+  url: string;
+}
+
 export function fileRoutes({ auth, database, publicUrl }: { auth: Auth; database: Database; publicUrl: string }) {
   const files = createFileStore(database);
 
   return new Hono<{ Variables: PrincipalVariables }>()
-    .post('/upload', requireUser(auth, { apiKey: true }), async (c) => {
-      let form: FormData;
-      try {
-        form = await c.req.raw.formData();
-      } catch {
-        return apiError(c, 400, 'BAD_REQUEST', 'Send the image as multipart/form-data with a "file" field');
-      }
-      const file = form.get('file');
-      if (!(file instanceof File) || file.size === 0) {
-        return apiError(c, 400, 'BAD_REQUEST', 'Send the image as multipart/form-data with a "file" field');
-      }
-      const category = String(form.get('category') ?? 'profile');
-      if (!(CATEGORIES as readonly string[]).includes(category)) {
-        return apiError(c, 400, 'BAD_REQUEST', `category must be one of: ${CATEGORIES.join(', ')}`);
-      }
-      // Profile pictures are shown to others (admin lists, team members), so they are public.
-      const isPublic = String(form.get('isPublic') ?? 'true') !== 'false';
-      const description = form.get('description');
-
+    .post('/upload', requireUser(auth, { apiKey: true }), validate('form', uploadFormSchema), async (c) => {
+      const { file, category, isPublic, description } = c.req.valid('form');
       let avatar;
       try {
         avatar = await toAvatar(new Uint8Array(await file.arrayBuffer()), file.type);
@@ -65,14 +56,19 @@ export function fileRoutes({ auth, database, publicUrl }: { auth: Auth; database
         data: avatar.data,
         width: avatar.width,
         height: avatar.height,
-        description: typeof description === 'string' ? description.slice(0, 500) : null,
+        description,
       });
       const current = fileIdFromUrl(user.image);
       await files.deleteOthers(user.id, category, current ? [id, current] : [id]);
-      return c.json({ success: true, id, url: `${publicUrl}${FILE_PATH}${id}` }, 201);
+      const url = `${publicUrl}${FILE_PATH}${id}`;
+      // `success` and `url` beside `data`: the specification fixes them for this answer.
+      return c.json<ApiData<UploadedFile, { success: true; url: string }>>(
+        { data: { id, url }, success: true, url },
+        201,
+      );
     })
-    .get('/:id', async (c) => {
-      const file = await files.find(c.req.param('id'));
+    .get('/:id', validate('param', fileParamsSchema), async (c) => {
+      const file = await files.find(c.req.valid('param').id);
       if (file && !file.isPublic) {
         const user = await optionalUser(auth, c, { apiKey: true });
         if (user?.id !== file.userId) return apiError(c, 404, 'NOT_FOUND', 'No such file');
