@@ -1,8 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/server';
-import { createUser, newUser, signInContext } from './support/users';
 
 /** Serious and critical WCAG 2 A/AA violations on a screen, as "rule: target" lines. */
 async function violations(page: import('playwright-core').Page) {
@@ -25,8 +23,7 @@ describe('accessibility', () => {
   });
 
   it('has no serious violations on the profile, organizations and admin screens', async () => {
-    const user = await createUser(t.baseURL, newUser('a11y'));
-    await signInContext(t.context, t.baseURL, user);
+    const user = await t.signInAsNewUser('a11y');
     await t.page.goto('/profile');
     await t.page.getByRole('heading', { name: 'My Invitations' }).waitFor();
     await t.page.getByRole('button', { name: 'Show Details' }).click();
@@ -36,7 +33,7 @@ describe('accessibility', () => {
     expect(await violations(t.page)).toEqual([]);
 
     await t.context.clearCookies();
-    await signInContext(t.context, t.baseURL, E2E_ADMIN);
+    await t.signInAsAdmin();
     await t.page.goto('/admin/users');
     await t.page.getByTestId('user-row').first().waitFor();
     expect(await violations(t.page)).toEqual([]);

@@ -4,9 +4,9 @@ import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
 import { USER_COUNT_CAP } from '#common/admin';
 import { expectPath, useBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/server';
 import { createUser, newUser, signInContext } from './support/users';
 import { confirmation } from './support/confirmation';
+import { cellOf } from './support/tables';
 
 describe('admin console', () => {
   const t = useBrowser();
@@ -16,7 +16,7 @@ describe('admin console', () => {
     const organizationName = `Admin Org ${id}`;
     const user = { name: `Casey ${id}`, email: `casey-${id}@gatehouse.test`, password: `casey-${id}-password` };
     const { page } = t;
-    await signInContext(t.context, t.baseURL, E2E_ADMIN);
+    await t.signInAsAdmin();
 
     // An organization to put the user in.
     await page.goto('/admin/organizations');
@@ -25,8 +25,8 @@ describe('admin console', () => {
     const organizationRow = page.getByTestId('organization-row').filter({ hasText: organizationName });
     await organizationRow.waitFor();
     // The admin who created it is its owner; Better Auth gives it a default team.
-    expect(await organizationRow.locator('td').nth(3).textContent()).toBe('1');
-    expect(await organizationRow.locator('td').nth(4).textContent()).toBe('1');
+    expect(await (await cellOf(organizationRow, 'Members')).textContent()).toBe('1');
+    expect(await (await cellOf(organizationRow, 'Teams')).textContent()).toBe('1');
 
     // Create the user in it.
     await page.getByRole('link', { name: 'Users' }).click();
@@ -90,7 +90,7 @@ describe('admin console', () => {
     // Sessions: listed in User Details and revoked.
     await page.getByRole('button', { name: `View details of ${user.email}` }).click();
     const details = page.getByRole('dialog', { name: 'User Details' });
-    await details.getByRole('list', { name: 'Active sessions' }).getByRole('listitem').first().waitFor();
+    await details.getByRole('table', { name: 'Active sessions' }).getByTestId('session-row').first().waitFor();
     await details.getByRole('button', { name: 'Revoke All' }).click();
     await details.getByText('No active sessions.').waitFor();
     const stale = await userContext.request.get(`${t.baseURL}/api/auth/get-session`);
@@ -120,7 +120,7 @@ describe('admin console', () => {
   it('pages through users with Previous and Next', async () => {
     // More than one page of 10, whatever else the run has created.
     await Promise.all(Array.from({ length: 11 }, (_, index) => createUser(t.baseURL, newUser(`page${index}`))));
-    await signInContext(t.context, t.baseURL, E2E_ADMIN);
+    await t.signInAsAdmin();
     const { page } = t;
     await page.goto('/admin/users?limit=10');
     const heading = await page.getByRole('heading', { name: /^Users \(\d+\)$/ }).textContent();
@@ -159,7 +159,7 @@ describe('admin console', () => {
         insert.run(`bulk-${id}-${n}`, `Bulk ${id} ${n}`, `bulk-${id}-${n}@gatehouse.test`, now, now);
     })();
     try {
-      await signInContext(t.context, t.baseURL, E2E_ADMIN);
+      await t.signInAsAdmin();
       const { page } = t;
       await page.goto(`/admin/users?search=bulk+${id}&searchField=name`);
       await page.getByRole('heading', { name: `Users (${USER_COUNT_CAP}+)` }).waitFor();
@@ -180,8 +180,7 @@ describe('admin console', () => {
   });
 
   it('shows the mail the server could not send in the admin outbox, to admins only', async () => {
-    const user = await createUser(t.baseURL);
-    await signInContext(t.context, t.baseURL, user);
+    const user = await t.signInAsNewUser();
     const asked = await t.context.request.post(`${t.baseURL}/api/auth/send-verification-email`, {
       data: { email: user.email },
       headers: { origin: t.baseURL },
@@ -190,7 +189,7 @@ describe('admin console', () => {
     expect((await t.context.request.get(`${t.baseURL}/api/v1/admin/outbox`)).status()).toBe(403);
 
     await t.context.clearCookies();
-    await signInContext(t.context, t.baseURL, E2E_ADMIN);
+    await t.signInAsAdmin();
     const { page } = t;
     await page.goto('/admin/users');
     await page.getByRole('link', { name: 'Outbox' }).click();

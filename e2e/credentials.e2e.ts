@@ -1,18 +1,15 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
-import { expectPath, useBrowser } from './support/browser';
+import { expectPath, useBrowser, toasts } from './support/browser';
 import { confirmation } from './support/confirmation';
 import { expectStyledAs } from './support/styles';
-import { createUser, newUser, signInContext } from './support/users';
 import { addVirtualAuthenticator } from './support/webauthn';
 
 describe('API keys and passkeys', () => {
   const t = useBrowser();
-
   async function openProfile(prefix: string) {
-    const user = await createUser(t.baseURL, newUser(prefix));
-    await signInContext(t.context, t.baseURL, user);
+    const user = await t.signInAsNewUser(prefix);
     await t.page.goto('/profile');
     await t.page.getByRole('heading', { name: 'API Keys' }).waitFor();
     return user;
@@ -26,7 +23,7 @@ describe('API keys and passkeys', () => {
     await page.getByText("Save this key now - you won't be able to see it again!").waitFor();
     const key = (await page.getByTestId('new-api-key').textContent())!;
 
-    const list = page.getByRole('list', { name: 'API keys' });
+    const list = page.getByRole('table', { name: 'API keys' });
     await list.getByText(`${user.name}'s API Key`).waitFor();
     await list.getByText('Active').waitFor();
     expect(await list.textContent()).toContain(key.slice(0, 6));
@@ -34,10 +31,10 @@ describe('API keys and passkeys', () => {
 
     const whoami = await fetch(`${t.baseURL}/api/v1/me`, { headers: { 'x-api-key': key } });
     expect(whoami.status).toBe(200);
-    expect(((await whoami.json()) as { user: { email: string } }).user.email).toBe(user.email);
+    expect(((await whoami.json()) as { data: { email: string } }).data.email).toBe(user.email);
 
     await page.getByRole('button', { name: 'Dismiss' }).click();
-    expect(await page.getByTestId('new-api-key').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('new-api-key').count()).toBe(0);
 
     // A compact red button: its own classes win over the ghost button's.
     const remove = page.getByRole('button', { name: `Delete API key ${user.name}'s API Key` });
@@ -49,11 +46,12 @@ describe('API keys and passkeys', () => {
     // Enter or Escape at once changes nothing.
     expect(asked.focused).toBe('Cancel');
     await asked.cancel();
-    expect(await list.getByRole('listitem').count()).toBe(1);
+    expect(await list.getByTestId('api-key-row').count()).toBe(1);
 
     await remove.click();
     await (await confirmation(page, 'Delete API key')).confirm();
     await page.getByText('No API keys yet.').waitFor();
+    await toasts(t.page).getByText('API key deleted').waitFor();
     expect((await fetch(`${t.baseURL}/api/v1/me`, { headers: { 'x-api-key': key } })).status).toBe(401);
   });
 
@@ -66,7 +64,7 @@ describe('API keys and passkeys', () => {
     const user = await openProfile('passkey');
     const { page } = t;
     await page.getByRole('button', { name: 'Add Passkey' }).click();
-    const list = page.getByRole('list', { name: 'Passkeys' });
+    const list = page.getByRole('table', { name: 'Passkeys' });
     await list.getByText(`${user.name}'s Passkey`).waitFor();
     await list.getByText('Local Only').waitFor();
     const [credential] = await authenticator.credentials();
@@ -83,12 +81,14 @@ describe('API keys and passkeys', () => {
     await page.getByLabel('Passkey name').fill('Work laptop');
     await page.getByRole('button', { name: 'Save' }).click();
     await list.getByText('Work laptop').waitFor();
+    await toasts(t.page).getByText('Passkey renamed').waitFor();
 
     await page.getByRole('button', { name: 'Delete passkey Work laptop' }).click();
     const asked = await confirmation(page, 'Delete passkey');
     expect(asked.question).toBe('Are you sure you want to delete this passkey? This action cannot be undone.');
     await asked.confirm();
     await page.getByText('No passkeys yet.').waitFor();
+    await toasts(t.page).getByText('Passkey deleted').waitFor();
 
     // The deleted passkey no longer signs anyone in.
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -104,7 +104,7 @@ describe('API keys and passkeys', () => {
     const user = await openProfile('autofill');
     const { page } = t;
     await page.getByRole('button', { name: 'Add Passkey' }).click();
-    await page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem').first().waitFor();
+    await page.getByRole('table', { name: 'Passkeys' }).getByTestId('passkey-row').first().waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expectPath(page, '/auth');
     // Autofill's request is pending on the sign-in screen; the virtual authenticator stands in for
@@ -118,11 +118,11 @@ describe('API keys and passkeys', () => {
     await openProfile('twice');
     const { page } = t;
     await page.getByRole('button', { name: 'Add Passkey' }).click();
-    await page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem').first().waitFor();
+    await page.getByRole('table', { name: 'Passkeys' }).getByTestId('passkey-row').first().waitFor();
     await page.getByRole('button', { name: 'Add Passkey' }).click();
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toBe('previously registered');
-    expect(await page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem').count()).toBe(1);
+    expect(await page.getByRole('table', { name: 'Passkeys' }).getByTestId('passkey-row').count()).toBe(1);
   });
 
   it("says 'registration cancelled' when the ceremony is cancelled", async () => {

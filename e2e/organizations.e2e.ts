@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectPath, useBrowser } from './support/browser';
+import { expectPath, useBrowser, toasts } from './support/browser';
 import { waitForMail } from './support/mailbox';
 import { confirmation } from './support/confirmation';
 import { expectStyledAs } from './support/styles';
@@ -37,13 +37,11 @@ describe('organizations, invitations and teams', () => {
     // The owner invites the member by email.
     await page.getByLabel('Email to invite').fill(member.email);
     await page.getByRole('button', { name: 'Send Invitation' }).click();
-    await page.getByText(`Invitation sent to ${member.email}.`).waitFor();
+    await toasts(page).getByText(`Invitation sent to ${member.email}.`).waitFor();
     await page.getByRole('list', { name: 'Pending invitations' }).getByText(member.email).waitFor();
 
     // The member follows the link, verifies their address and accepts.
-    const memberContext = await t.browser.newContext({ baseURL: t.baseURL });
-    const memberPage = await memberContext.newPage();
-    await signInContext(memberContext, t.baseURL, member);
+    const { context: memberContext, page: memberPage } = await t.visitorSignedInAs(member);
     const invitation = await waitForMail(t.baseURL, member.email, new RegExp(`invited to join ${organizationName}`));
     await memberPage.goto(invitation.links[0]!);
     await memberPage.getByText('Verify your email address to see the invitations sent to it.').waitFor();
@@ -54,6 +52,7 @@ describe('organizations, invitations and teams', () => {
     expect(await invitations.textContent()).toContain(`Invited by ${owner.email}`);
     await invitations.getByRole('button', { name: 'Accept' }).click();
     await memberPage.getByText('No pending invitations.').waitFor();
+    await toasts(memberPage).getByText('Invitation accepted').waitFor();
     const access = memberPage.getByRole('list', { name: 'My organizations' });
     await access.getByText(organizationName).waitFor();
     expect(await access.textContent()).toContain('2 members');
@@ -101,9 +100,7 @@ describe('organizations, invitations and teams', () => {
     await memberContext.close();
 
     // An outsider learns nothing.
-    const outsiderContext = await t.browser.newContext({ baseURL: t.baseURL });
-    const outsiderPage = await outsiderContext.newPage();
-    await signInContext(outsiderContext, t.baseURL, outsider);
+    const { context: outsiderContext, page: outsiderPage } = await t.visitorSignedInAs(outsider);
     await outsiderPage.goto(teamUrl);
     await outsiderPage.getByRole('heading', { name: 'Team not found' }).waitFor();
     await outsiderContext.close();

@@ -1,16 +1,22 @@
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectPath, useBrowser } from './support/browser';
+import { expectPath, useBrowser, toasts } from './support/browser';
 import { waitForMail } from './support/mailbox';
-import { createUser, newUser, signInContext } from './support/users';
+import { createUser, newUser } from './support/users';
 
 describe('profile', () => {
   const t = useBrowser();
 
+  /** The message under a field, found as a screen reader finds it: through its aria-describedby. */
+  async function fieldMessage(field: Locator) {
+    const describedBy = await field.getAttribute('aria-describedby');
+    return describedBy ? t.page.locator(`[id="${describedBy}"]`).textContent() : null;
+  }
+
   async function openProfile(prefix: string) {
-    const user = await createUser(t.baseURL, newUser(prefix));
-    await signInContext(t.context, t.baseURL, user);
+    const user = await t.signInAsNewUser(prefix);
     await t.page.goto('/profile');
     await t.page.getByRole('heading', { name: 'Profile Information' }).waitFor();
     return user;
@@ -30,6 +36,7 @@ describe('profile', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe(markup);
     await expect.poll(() => page.getByTestId('shell-user').textContent()).toBe(markup);
+    await toasts(t.page).getByText('Profile updated').waitFor();
     expect(await page.locator('img[src="x"]').count()).toBe(0);
     expect(dialogs).toBe(0);
 
@@ -41,7 +48,9 @@ describe('profile', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('   ');
     await page.getByRole('button', { name: 'Save' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe('Name is required');
+    await expect
+      .poll(() => fieldMessage(page.getByRole('textbox', { name: 'Name', exact: true })))
+      .toBe('Name is required');
   });
 
   it('uploads an avatar and shows it in the top bar', async () => {
@@ -57,6 +66,7 @@ describe('profile', () => {
     const src = await topBarImage.getAttribute('src');
     expect(src).toMatch(/\/api\/v1\/files\/[\w-]+$/);
     expect(await topBarImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+    await toasts(t.page).getByText('Profile picture updated').waitFor();
   });
 
   it('refuses a file that is not an image', async () => {
@@ -73,7 +83,7 @@ describe('profile', () => {
     const { page } = t;
     await page.getByText('Unverified').waitFor();
     await page.getByRole('button', { name: 'Send Verification' }).click();
-    await page.getByText(`Verification email sent to ${user.email}.`).waitFor();
+    await toasts(t.page).getByText(`Verification email sent to ${user.email}.`).waitFor();
 
     const mail = await waitForMail(t.baseURL, user.email, /Verify your email address/);
     await page.goto(mail.links[0]!);
@@ -90,7 +100,7 @@ describe('profile', () => {
     expect(await button.isDisabled()).toBe(true);
     await page.getByLabel('New email').fill(user.email);
     await button.click();
-    expect(await page.getByRole('alert').textContent()).toBe('Please enter a different email address');
+    await expect.poll(() => fieldMessage(page.getByLabel('New email'))).toBe('Please enter a different email address');
 
     const newEmail = `changed-${user.email}`;
     await page.getByLabel('New email').fill(newEmail);

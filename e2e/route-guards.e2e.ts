@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { expectPath, useBrowser } from './support/browser';
-import { E2E_ADMIN } from './support/server';
-import { createUser, newUser, signInContext } from './support/users';
 
 /** Every redirect rule of the route table, for a visitor, a user and an admin. */
 const RULES: Record<'visitor' | 'user' | 'admin', Array<[from: string, to: string]>> = {
@@ -60,8 +58,7 @@ describe('route guards', () => {
   });
 
   it('keeps a user out of /admin and off /auth', async () => {
-    const user = await createUser(t.baseURL, newUser('guard'));
-    await signInContext(t.context, t.baseURL, user);
+    await t.signInAsNewUser('guard');
     await followRules(RULES.user);
     await t.page.goto('/profile');
     await t.page.getByRole('link', { name: 'Organizations' }).waitFor();
@@ -69,7 +66,7 @@ describe('route guards', () => {
   });
 
   it('lets an admin in, with the Admin link and the admin tabs', async () => {
-    await signInContext(t.context, t.baseURL, E2E_ADMIN);
+    await t.signInAsAdmin();
     await followRules(RULES.admin);
     await t.page.goto('/profile');
     await t.page.getByRole('link', { name: 'Admin' }).click();
@@ -94,8 +91,7 @@ describe('route guards', () => {
   });
 
   it('asks for the session again once when it fails, then shows the error with Try again', async () => {
-    const user = await createUser(t.baseURL, newUser('flaky'));
-    await signInContext(t.context, t.baseURL, user);
+    const user = await t.signInAsNewUser('flaky');
     t.allowConsoleError(/status of 500/);
     let failures = 1;
     await t.page.route('**/api/auth/get-session', async (route) => {

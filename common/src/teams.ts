@@ -1,4 +1,4 @@
-import { hasAnyRole } from './roles';
+import { organizationRoleCan } from './permissions';
 
 /** `inherited`: public, everyone in the organization belongs. `defined`: private, members listed. */
 export const TEAM_PERMISSION_MODES = ['inherited', 'defined'] as const;
@@ -8,8 +8,9 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const TEAM_PERMISSIONS = ['team:update', 'team:addMember', 'team:delete'] as const;
 export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
 
-/** Organization roles that run every team of their organization. */
-export const TEAM_MANAGING_ORG_ROLES = ['owner', 'admin'] as const;
+/** Whether an organization role runs every team of its organization (asked of the organization's access control). */
+export const managesTeams = (organizationRole: string | null) =>
+  organizationRoleCan(organizationRole, { team: ['update'] });
 
 export interface TeamAccessContext {
   /** The caller's organization role (comma-separated roles allowed); null when not a member. */
@@ -22,13 +23,13 @@ export interface TeamAccessContext {
 /** Who may see a team at all: nobody outside its organization; a private one only its members and the organization's owners/admins. */
 export function canViewTeam({ organizationRole, teamRole, permissionMode }: TeamAccessContext): boolean {
   if (!organizationRole) return false;
-  return permissionMode === 'inherited' || teamRole !== null || hasAnyRole(organizationRole, TEAM_MANAGING_ORG_ROLES);
+  return permissionMode === 'inherited' || teamRole !== null || managesTeams(organizationRole);
 }
 
 /** The team permission rules, in one place. */
 export function hasTeamPermission(context: TeamAccessContext, permission: TeamPermission): boolean {
   if (!canViewTeam(context)) return false;
-  const manages = hasAnyRole(context.organizationRole, TEAM_MANAGING_ORG_ROLES) || context.teamRole === 'owner';
+  const manages = managesTeams(context.organizationRole) || context.teamRole === 'owner';
   switch (permission) {
     case 'team:update':
     case 'team:delete':

@@ -1,6 +1,20 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { E2E_ADMIN } from './server';
+import { createUser, newUser, signInContext, type TestUser } from './users';
+
+/** A second person at their own browser, signed in (closed after the test). */
+export interface Visitor {
+  context: BrowserContext;
+  page: Page;
+}
+
+export interface OrganizationFixture {
+  id: string;
+  name: string;
+  slug: string;
+}
 
 export interface BrowserFixture {
   baseURL: string;
@@ -9,6 +23,14 @@ export interface BrowserFixture {
   page: Page;
   /** Console errors the current test expects (for example the 401 of a wrong password). */
   allowConsoleError(pattern: RegExp): void;
+  /** A new user no other test knows, signed in in this test's browser. */
+  signInAsNewUser(prefix?: string): Promise<TestUser>;
+  /** The platform admin the server was started with, signed in in this test's browser. */
+  signInAsAdmin(): Promise<void>;
+  /** Someone else (an existing user) signed in at a browser of their own. */
+  visitorSignedInAs(user: Pick<TestUser, 'email' | 'password'>): Promise<Visitor>;
+  /** An organization made through the API by whoever is signed in in this test's browser. */
+  createOrganization(name: string): Promise<OrganizationFixture>;
 }
 
 /**
@@ -19,6 +41,29 @@ export function useBrowser(): BrowserFixture {
   const fixture = { baseURL: inject('baseURL') } as BrowserFixture;
   let consoleErrors: string[] = [];
   let allowed: RegExp[] = [];
+  let visitors: BrowserContext[] = [];
+
+  fixture.signInAsNewUser = async (prefix) => {
+    const user = await createUser(fixture.baseURL, newUser(prefix));
+    await signInContext(fixture.context, fixture.baseURL, user);
+    return user;
+  };
+  fixture.signInAsAdmin = () => signInContext(fixture.context, fixture.baseURL, E2E_ADMIN);
+  fixture.visitorSignedInAs = async (user) => {
+    const context = await fixture.browser.newContext({ baseURL: fixture.baseURL });
+    visitors.push(context);
+    await signInContext(context, fixture.baseURL, user);
+    return { context, page: await context.newPage() };
+  };
+  fixture.createOrganization = async (name) => {
+    const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now().toString(36)}`;
+    const response = await fixture.context.request.post(`${fixture.baseURL}/api/auth/organization/create`, {
+      data: { name, slug },
+      headers: { origin: fixture.baseURL },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as OrganizationFixture;
+  };
 
   beforeAll(async () => {
     fixture.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -41,6 +86,8 @@ export function useBrowser(): BrowserFixture {
   });
 
   afterEach(async () => {
+    await Promise.all(visitors.map((context) => context.close()));
+    visitors = [];
     await fixture.context?.close();
     const unexpected = consoleErrors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
     expect(unexpected, 'unexpected console errors').toEqual([]);
@@ -54,3 +101,6 @@ export async function expectPath(page: Page, pathname: string) {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: 10_000 });
   expect(new URL(page.url()).pathname).toBe(pathname);
 }
+
+/** The toasts on screen, to find an outcome's message in. */
+export const toasts = (page: Page): Locator => page.locator('[data-sonner-toaster]');

@@ -1,16 +1,8 @@
 import type { ApiErrorBody } from '#common/error-codes';
 import { API_URL } from './auth-fetch';
+import { toRequestError } from './errors';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Calls our `/api/v1` API with the session cookie; errors carry the server's message. */
+/** Calls our `/api/v1` API with the session cookie; a failure throws a RequestError. */
 export async function api<T>(path: string, init: RequestInit = {}, fallback = 'An error occurred'): Promise<T> {
   let response: Response;
   try {
@@ -23,9 +15,9 @@ export async function api<T>(path: string, init: RequestInit = {}, fallback = 'A
           : init.headers,
     });
   } catch {
-    throw new ApiError(0, fallback);
+    throw toRequestError(null, fallback);
   }
   const body = (await response.json().catch(() => null)) as (T & Partial<ApiErrorBody>) | null;
-  if (!response.ok) throw new ApiError(response.status, body?.message ?? fallback);
+  if (!response.ok) throw toRequestError({ ...body, status: response.status }, fallback);
   return body as T;
 }

@@ -4,6 +4,7 @@ import { createAuthClient } from 'better-auth/client';
 import { adminClient, anonymousClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
 import { organizationAccess, organizationRoles } from '#common/permissions';
 import { sessionGeoSchema } from '#common/session-fields';
+import { teamPermissionsClient } from '#team-permissions/client';
 import { API_URL } from './auth-fetch';
 
 /**
@@ -21,6 +22,7 @@ export const authClient = createAuthClient({
     organizationClient({ ac: organizationAccess, roles: organizationRoles, teams: { enabled: true } }),
     passkeyClient(),
     apiKeyClient(),
+    teamPermissionsClient(),
   ],
 });
 

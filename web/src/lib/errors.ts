@@ -1,18 +1,46 @@
-/** The server's message when there is one, else the screen's fallback text. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (error && typeof error === 'object' && 'message' in error) {
-    const message = (error as { message?: unknown }).message;
-    if (typeof message === 'string' && message.trim() !== '') return message;
+import { codeOfStatus } from '#common/error-codes';
+import { ERROR_MESSAGES, NETWORK_ERROR } from '#common/error-messages';
+
+/**
+ * How every failed call reaches a screen, whichever client made it: the HTTP status (0 when no
+ * answer came), a code to branch on, and words ready to show.
+ */
+export class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RequestError';
   }
-  return fallback;
+}
+
+const isCode = (value: unknown): value is string => typeof value === 'string' && /^[A-Z][A-Z0-9_]*$/.test(value);
+
+/**
+ * Any failure as a RequestError. Its words: the catalogue's for its code, else the server's (only
+ * when a server answered: a thrown Error's text is not for people), else the screen's fallback.
+ */
+export function toRequestError(caught: unknown, fallback: string): RequestError {
+  if (caught instanceof RequestError) return caught;
+  const details = (caught && typeof caught === 'object' ? caught : {}) as Record<string, unknown>;
+  const status = typeof details.status === 'number' && details.status >= 400 ? details.status : 0;
+  const code = isCode(details.code) ? details.code : status ? codeOfStatus(status) : NETWORK_ERROR;
+  const serverMessage =
+    status && typeof details.message === 'string' && details.message.trim() ? details.message : undefined;
+  return new RequestError(status, code, ERROR_MESSAGES[code] ?? serverMessage ?? fallback);
 }
 
 /**
- * Awaits a Better Auth client call: its data, or an Error carrying the server's message (else the
- * fallback, which also covers a request that never got an answer).
+ * Awaits a Better Auth client call (`{ data, error }`): its data, or a RequestError. A call that
+ * never got an answer rejects with the fallback's words.
  */
 export async function unwrap<T>(request: Promise<{ data: T | null; error: unknown }>, fallback: string): Promise<T> {
-  const { data, error } = await request.catch(() => ({ data: null, error: {} }));
-  if (error || data === null || data === undefined) throw new Error(messageOf(error, fallback));
+  const { data, error } = await request.catch(() => ({ data: null, error: null }));
+  if (error || data === null || data === undefined) throw toRequestError(error, fallback);
   return data;
 }
+
+/** The words of any failure, for a screen that only shows them. */
+export const messageOf = (caught: unknown, fallback: string) => toRequestError(caught, fallback).message;

@@ -3,6 +3,7 @@ import { isPlatformAdmin } from '#common/roles';
 import { paths } from '@/config/paths';
 import type { SessionData } from './auth-client';
 import { authFetch } from './auth-fetch';
+import { toRequestError } from './errors';
 
 /**
  * The session the route loaders read, without TanStack Query or the Better Auth client: /auth and
@@ -21,7 +22,7 @@ const listeners = new Set<(session: KnownSession) => void>();
 /** One `GET /get-session`, as `authClient.getSession()` makes it. */
 export async function fetchSession(): Promise<SessionData | null> {
   const { data, error } = await authFetch<SessionData>('/get-session');
-  if (error) throw new Error(error.message ?? 'Could not load the session');
+  if (error) throw toRequestError(error, 'Could not load the session');
   return data ?? null;
 }
 

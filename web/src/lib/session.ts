@@ -1,4 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { authClient } from './auth-client';
 import { queryClient } from './query-client';
 import {
   clearSession,
@@ -32,4 +35,17 @@ export function useSession() {
 export function forgetSession() {
   queryClient.clear();
   clearSession();
+}
+
+/**
+ * Signs out, forgets everything cached about the account and opens /auth. A failed sign-out lands
+ * there too: the visitor asked to leave, and /auth asks the server who is signed in.
+ */
+export function useSignOut() {
+  const navigate = useNavigate();
+  return async () => {
+    await authClient.signOut().catch(() => undefined);
+    forgetSession();
+    await navigate(paths.auth, { replace: true });
+  };
 }

@@ -1,14 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
+import { NavLink, Outlet, useNavigation } from 'react-router';
 import { isPlatformAdmin } from '#common/roles';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { Toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { signOut } from '@/features/auth/api/auth-actions';
 import { cn } from '@/lib/cn';
 import { queryClient } from '@/lib/query-client';
-import { forgetSession, useSession } from '@/lib/session';
+import { useSession, useSignOut } from '@/lib/session';
 import { ImpersonationBanner } from './impersonation-banner';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -22,22 +22,17 @@ export function AppShell() {
   return (
     <QueryClientProvider client={queryClient}>
       <Shell />
+      <Toaster />
     </QueryClientProvider>
   );
 }
 
 function Shell() {
   const { data: session } = useSession();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const navigation = useNavigation();
   if (!session) return null;
   const { user } = session;
-
-  const onSignOut = async () => {
-    await signOut();
-    forgetSession();
-    await navigate(paths.auth, { replace: true });
-  };
 
   return (
     <div className="min-h-screen">
@@ -64,7 +59,7 @@ function Shell() {
             <span className="max-w-48 truncate text-sm text-slate-700" data-testid="shell-user">
               {user.name || user.email}
             </span>
-            <Button variant="secondary" onClick={onSignOut}>
+            <Button variant="secondary" onClick={signOut}>
               Sign out
             </Button>
           </div>

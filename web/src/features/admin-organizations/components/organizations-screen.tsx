@@ -1,22 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ErrorBox } from '@/components/ui/error-box';
+import type { AdminOrganizationRow } from '#common/admin';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { NameForm } from '@/components/ui/name-form';
-import { Spinner } from '@/components/ui/spinner';
+import { useAdminOrganizations } from '@/lib/admin-organizations';
 import { formatDate, truncate } from '@/lib/format';
-import { adminOrganizationsQuery } from '@/lib/admin-organizations';
-import { createAdminOrganization } from '../api/admin-organizations';
+import { useCreateAdminOrganization } from '../api/create-admin-organization';
+
+const columns: Column<AdminOrganizationRow>[] = [
+  { header: 'Name', cell: (organization) => organization.name, className: 'font-medium' },
+  {
+    header: 'ID',
+    // The spec shows 8 characters; the whole id is in the tooltip.
+    cell: (organization) => <span title={organization.id}>{truncate(organization.id, 8)}</span>,
+    className: 'font-mono text-xs',
+  },
+  { header: 'Slug', cell: (organization) => organization.slug, className: 'font-mono text-xs' },
+  { header: 'Members', cell: (organization) => organization.memberCount },
+  { header: 'Teams', cell: (organization) => organization.teamCount },
+  { header: 'Created', cell: (organization) => formatDate(organization.createdAt) },
+];
+const organizationId = (organization: AdminOrganizationRow) => organization.id;
 
 export function AdminOrganizationsScreen() {
-  const queryClient = useQueryClient();
-  const organizations = useQuery(adminOrganizationsQuery);
-  const create = useMutation({
-    mutationFn: createAdminOrganization,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOrganizationsQuery.queryKey }),
-  });
-
+  const organizations = useAdminOrganizations();
+  const create = useCreateAdminOrganization();
   return (
     <div className="space-y-6">
-      <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <section aria-label="New organization" className="rounded-xl border border-slate-200 bg-white p-4">
         <NameForm
           id="admin-organization-name"
           label="Organization name"
@@ -25,51 +34,17 @@ export function AdminOrganizationsScreen() {
           pending={create.isPending}
           error={create.error?.message}
         />
-      </div>
-
-      <ErrorBox message={organizations.error?.message} />
-      {organizations.isPending ? (
-        <Spinner />
-      ) : (
-        organizations.data && (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th className="px-4 py-3">Name</th>
-                  <th className="px-4 py-3">ID</th>
-                  <th className="px-4 py-3">Slug</th>
-                  <th className="px-4 py-3">Members</th>
-                  <th className="px-4 py-3">Teams</th>
-                  <th className="px-4 py-3">Created</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {organizations.data.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
-                      No organizations yet.
-                    </td>
-                  </tr>
-                ) : (
-                  organizations.data.map((organization) => (
-                    <tr key={organization.id} data-testid="organization-row">
-                      <td className="px-4 py-3 font-medium">{organization.name}</td>
-                      <td className="px-4 py-3 font-mono text-xs" title={organization.id}>
-                        {truncate(organization.id, 8)}
-                      </td>
-                      <td className="px-4 py-3 font-mono text-xs">{organization.slug}</td>
-                      <td className="px-4 py-3">{organization.memberCount}</td>
-                      <td className="px-4 py-3">{organization.teamCount}</td>
-                      <td className="px-4 py-3">{formatDate(organization.createdAt)}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-        )
-      )}
+      </section>
+      <DataTable
+        label="Organizations"
+        columns={columns}
+        rows={organizations.data}
+        rowKey={organizationId}
+        isPending={organizations.isPending}
+        error={organizations.error?.message}
+        empty="No organizations yet."
+        rowTestId="organization-row"
+      />
     </div>
   );
 }

@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { ErrorBox } from '@/components/ui/error-box';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryView } from '@/components/ui/query-view';
 import { formatDateTime } from '@/lib/format';
-import { adminOutboxQuery } from '../api/admin-outbox';
+import { useOutbox } from '../api/get-outbox';
 
 /** Mail the server could not send because no SMTP server is configured: only admins see it. */
 export function OutboxScreen() {
-  const outbox = useQuery(adminOutboxQuery);
+  const outbox = useOutbox();
   return (
     <div className="space-y-4">
       <div className="flex items-start justify-between gap-4">
@@ -20,26 +18,21 @@ export function OutboxScreen() {
           Refresh
         </Button>
       </div>
-      <ErrorBox message={outbox.error?.message} />
-      {outbox.isPending ? (
-        <Spinner />
-      ) : outbox.data?.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-500">
-          No mail is waiting.
-        </p>
-      ) : (
-        <ul className="space-y-3">
-          {outbox.data?.map((mail) => (
-            <li key={mail.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="outbox-mail">
-              <h2 className="font-medium">{mail.subject}</h2>
-              <p className="text-xs text-slate-500">
-                To {mail.to} · {formatDateTime(mail.createdAt)}
-              </p>
-              <pre className="mt-2 text-sm whitespace-pre-wrap text-slate-700">{mail.text}</pre>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={outbox} empty="No mail is waiting.">
+        {(mails) => (
+          <ul className="space-y-3">
+            {mails.map((mail) => (
+              <li key={mail.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="outbox-mail">
+                <h2 className="font-medium">{mail.subject}</h2>
+                <p className="text-xs text-slate-500">
+                  To {mail.to} · {formatDateTime(mail.createdAt)}
+                </p>
+                <pre className="mt-2 text-sm whitespace-pre-wrap text-slate-700">{mail.text}</pre>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -1,20 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserRow } from '#common/admin';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ErrorBox } from '@/components/ui/error-box';
 import { Modal } from '@/components/ui/modal';
-import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime, truncate } from '@/lib/format';
-import { describeUserAgent } from '@/lib/user-agent';
-import { revokeAllSessions, revokeSession, userSessionsQuery } from '../api/admin-users';
+import { Notice } from '@/components/ui/notice';
+import { formatDateTime } from '@/lib/format';
+import { useUserSessions } from '../api/get-user-sessions';
+import { useRevokeUserSessions } from '../api/revoke-user-sessions';
+import { UserSessionsTable } from './user-sessions-table';
 
+/** What a row of the user list holds, in full, and the user's sessions. */
 export function UserDetailsModal({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const sessions = useQuery(userSessionsQuery(user.id));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: userSessionsQuery(user.id).queryKey });
-  const revokeOne = useMutation({ mutationFn: revokeSession, onSuccess: refresh });
-  const revokeAll = useMutation({ mutationFn: () => revokeAllSessions(user.id), onSuccess: refresh });
+  const sessions = useUserSessions(user.id);
+  const revokeAll = useRevokeUserSessions(user.id);
   const rows: Array<[string, string]> = [
     ['Name', user.name],
     ['Email', `${user.email}${user.emailVerified ? ' (verified)' : ''}`],
@@ -34,7 +30,7 @@ export function UserDetailsModal({ user, onClose }: { user: AdminUserRow; onClos
           </div>
         ))}
       </dl>
-      <div className="mt-6 flex items-center justify-between">
+      <div className="mt-6 mb-2 flex items-center justify-between">
         <h3 className="text-sm font-semibold">Active sessions</h3>
         <Button
           variant="danger"
@@ -45,33 +41,8 @@ export function UserDetailsModal({ user, onClose }: { user: AdminUserRow; onClos
           Revoke All
         </Button>
       </div>
-      <ErrorBox message={sessions.error?.message ?? revokeOne.error?.message ?? revokeAll.error?.message} />
-      {sessions.isPending ? (
-        <Spinner />
-      ) : sessions.data && sessions.data.length > 0 ? (
-        <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Active sessions">
-          {sessions.data.map((session) => (
-            <li key={session.id} className="flex flex-wrap items-center gap-2 px-3 py-2 text-xs">
-              <div className="min-w-0 flex-1">
-                <p className="font-mono">{truncate(session.id, 16)}</p>
-                <p className="text-slate-500">
-                  {session.ipAddress || 'unknown address'} ·{' '}
-                  <span title={session.userAgent ?? undefined}>
-                    {describeUserAgent(session.userAgent) ?? (truncate(session.userAgent, 60) || 'unknown agent')}
-                  </span>{' '}
-                  · expires {formatDateTime(session.expiresAt)}
-                </p>
-              </div>
-              {session.impersonatedBy && <Badge tone="amber">Impersonation</Badge>}
-              <Button variant="secondary" size="sm" onClick={() => revokeOne.mutate(session.token)}>
-                Revoke
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-2 text-sm text-slate-500">No active sessions.</p>
-      )}
+      {revokeAll.isSuccess && <Notice tone="success">All sessions revoked.</Notice>}
+      <UserSessionsTable userId={user.id} sessions={sessions} revokeAllError={revokeAll.error?.message} />
     </Modal>
   );
 }

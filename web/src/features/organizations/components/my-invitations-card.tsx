@@ -1,48 +1,37 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryView } from '@/components/ui/query-view';
 import { formatDate } from '@/lib/format';
-import { myOrganizationsQuery } from '@/lib/organizations';
-import { acceptInvitation, myInvitationsQuery, rejectInvitation } from '../api/organizations';
+import { useAcceptInvitation } from '../api/accept-invitation';
+import { useMyInvitations } from '../api/get-my-invitations';
+import { useRejectInvitation } from '../api/reject-invitation';
 
 export function MyInvitationsCard({ emailVerified }: { emailVerified: boolean }) {
-  const queryClient = useQueryClient();
-  const invitations = useQuery({ ...myInvitationsQuery, enabled: emailVerified });
-  const [error, setError] = useState<string | null>(null);
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: myInvitationsQuery.queryKey });
-    await queryClient.invalidateQueries({ queryKey: myOrganizationsQuery.queryKey });
-  };
-  const accept = useMutation({
-    mutationFn: acceptInvitation,
-    onMutate: () => setError(null),
-    onSuccess: refresh,
-    onError: (caught) => setError(caught.message),
-  });
-  const reject = useMutation({
-    mutationFn: rejectInvitation,
-    onMutate: () => setError(null),
-    onSuccess: refresh,
-    onError: (caught) => setError(caught.message),
-  });
+  const invitations = useMyInvitations(emailVerified);
+  const accept = useAcceptInvitation();
+  const reject = useRejectInvitation();
+  const answering = accept.isPending || reject.isPending;
+  // One box for the two answers: the failure of the last one given.
+  const error = accept.submittedAt > reject.submittedAt ? accept.error : reject.error;
 
+  if (!emailVerified) {
+    return (
+      <Card title="My Invitations">
+        <Notice>Verify your email address to see the invitations sent to it.</Notice>
+      </Card>
+    );
+  }
   return (
     <Card title="My Invitations">
-      {!emailVerified ? (
-        <Notice>Verify your email address to see the invitations sent to it.</Notice>
-      ) : (
-        <div className="space-y-3">
-          <ErrorBox message={error ?? invitations.error?.message} />
-          {invitations.isPending ? (
-            <Spinner />
-          ) : invitations.data && invitations.data.length > 0 ? (
+      <div className="space-y-3">
+        <ErrorBox message={error?.message} />
+        <QueryView query={invitations} empty="No pending invitations.">
+          {(list) => (
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="My invitations">
-              {invitations.data.map((invitation) => (
+              {list.map((invitation) => (
                 <li key={invitation.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
                   <div className="min-w-0 flex-1">
                     <p className="flex items-center gap-2 font-medium">
@@ -53,13 +42,13 @@ export function MyInvitationsCard({ emailVerified }: { emailVerified: boolean })
                       {formatDate(invitation.expiresAt)}
                     </p>
                   </div>
-                  <Button size="sm" disabled={accept.isPending} onClick={() => accept.mutate(invitation.id)}>
+                  <Button size="sm" disabled={answering} onClick={() => accept.mutate(invitation.id)}>
                     Accept
                   </Button>
                   <Button
                     variant="secondary"
                     size="sm"
-                    disabled={reject.isPending}
+                    disabled={answering}
                     onClick={() => reject.mutate(invitation.id)}
                   >
                     Reject
@@ -67,11 +56,9 @@ export function MyInvitationsCard({ emailVerified }: { emailVerified: boolean })
                 </li>
               ))}
             </ul>
-          ) : (
-            <p className="text-sm text-slate-500">No pending invitations.</p>
           )}
-        </div>
-      )}
+        </QueryView>
+      </div>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { formatDate, truncate } from '@/lib/format';
-import type { MyOrganization } from '@/lib/organizations';
+import type { MyOrganization } from '../api/get-my-organizations';
 
 /** Role, slug, creation date and the short id of an organization, as a definition list. */
 export function OrganizationFacts({ organization, className }: { organization: MyOrganization; className?: string }) {

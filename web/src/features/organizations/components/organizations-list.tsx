@@ -1,20 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
-import { ErrorBox } from '@/components/ui/error-box';
 import { NameForm } from '@/components/ui/name-form';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api';
-import { myOrganizationsQuery } from '@/lib/organizations';
-import { createOrganization } from '../api/organizations';
+import { QueryView } from '@/components/ui/query-view';
+import { RequestError } from '@/lib/errors';
+import { useCreateOrganization } from '../api/create-organization';
+import { useMyOrganizations } from '../api/get-my-organizations';
 import { OrganizationCard } from './organization-card';
 
 function CreateOrganizationForm() {
-  const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: createOrganization,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myOrganizationsQuery.queryKey }),
-  });
+  const create = useCreateOrganization();
   return (
     <Card title="New Organization">
       <NameForm
@@ -30,29 +24,29 @@ function CreateOrganizationForm() {
 }
 
 export function OrganizationsList() {
-  const organizations = useQuery(myOrganizationsQuery);
-  const notFound = organizations.error instanceof ApiError && organizations.error.status === 404;
+  const organizations = useMyOrganizations();
+  // A 404 means the backend has no organizations at all: a warning about its set-up, not an error.
+  const notFound = organizations.error instanceof RequestError && organizations.error.status === 404;
   return (
     <div className="space-y-6">
-      {notFound ? (
+      {notFound && (
         <Notice tone="warning">
           The server answered 404 for the organization list: organizations are not enabled on this backend. Check its
           configuration.
         </Notice>
-      ) : (
-        <ErrorBox message={organizations.error?.message} />
       )}
-      {organizations.isPending ? (
-        <Spinner />
-      ) : organizations.data && organizations.data.length > 0 ? (
-        <ul className="space-y-3" aria-label="Your organizations">
-          {organizations.data.map((organization) => (
-            <OrganizationCard key={organization.id} organization={organization} />
-          ))}
-        </ul>
-      ) : (
-        !organizations.error && <p className="text-sm text-slate-500">You do not belong to any organization yet.</p>
-      )}
+      <QueryView
+        query={notFound ? { ...organizations, error: null } : organizations}
+        empty="You do not belong to any organization yet."
+      >
+        {(list) => (
+          <ul className="space-y-3" aria-label="Your organizations">
+            {list.map((organization) => (
+              <OrganizationCard key={organization.id} organization={organization} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <CreateOrganizationForm />
     </div>
   );

@@ -1,0 +1,15 @@
+/**
+ * The words the console shows for an error code, where they are its own rather than the server's.
+ * A code not listed here shows the server's message (for our API that message is already written
+ * for people), else the screen's fallback. Codes come from our API (`error-codes.ts`), from Better
+ * Auth and its plugins, and from the browser's WebAuthn prompt.
+ */
+export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  /** Passkeys (spec §8): any failed passkey sign-in reads the same. */
+  AUTH_CANCELLED: 'auth cancelled',
+  ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED: 'previously registered',
+  ERROR_CEREMONY_ABORTED: 'registration cancelled',
+};
+
+/** The code of a failed call that got no answer (the network or the server is down). */
+export const NETWORK_ERROR = 'NETWORK_ERROR';

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { parseBanDuration } from '#common/admin';
+import { authClient } from '@/lib/auth-client';
+import { unwrap } from '@/lib/errors';
+import { queryKeys } from '@/lib/query-keys';
+import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
+
+/** The Ban User form: an optional reason, and whole seconds or nothing (a permanent ban). */
+export const banUserSchema = z.object({
+  banReason: z.string().trim().max(200, 'Reason is at most 200 characters'),
+  banExpiresIn: z.string().transform((value, context) => {
+    const seconds = parseBanDuration(value);
+    if (seconds !== 'invalid') return seconds;
+    context.addIssue({
+      code: 'custom',
+      message: 'Duration must be a whole number of seconds, or empty for a permanent ban',
+    });
+    return z.NEVER;
+  }),
+});
+export type BanUserInput = z.output<typeof banUserSchema>;
+
+export const banUser = ({ userId, banReason, banExpiresIn }: BanUserInput & { userId: string }) =>
+  unwrap(authClient.admin.banUser({ userId, banReason: banReason || undefined, banExpiresIn }), 'Failed to ban user');
+
+export const useBanUser = () =>
+  useRefreshingMutation({ mutationFn: banUser, refreshes: [queryKeys.admin.users.all], successToast: 'User banned' });

@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminUserList, AdminUserListQuery } from '#common/admin';
+import { api } from '@/lib/api';
+import { RequestError } from '@/lib/errors';
+import { queryKeys } from '@/lib/query-keys';
+
+/** One page of the user list, as the view (search, filter, sort, page) asks it of the server. */
+export async function getUsers(view: AdminUserListQuery): Promise<AdminUserList> {
+  const params = new URLSearchParams(Object.entries(view).map(([key, value]) => [key, String(value)]));
+  const body = await api<AdminUserList | null>(`/admin/users?${params}`, {}, 'Failed to load users');
+  if (!body || !Array.isArray(body.users) || typeof body.total !== 'number')
+    throw new RequestError(0, 'UNEXPECTED_RESPONSE', 'Unexpected response format from admin API');
+  return body;
+}
+
+export const usersQueryOptions = (view: AdminUserListQuery) =>
+  queryOptions({
+    queryKey: queryKeys.admin.users.list(view),
+    queryFn: () => getUsers(view),
+    // The page on screen stays while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (view: AdminUserListQuery) => useQuery(usersQueryOptions(view));

@@ -1,0 +1,85 @@
+import { RefreshCw } from 'lucide-react';
+import { z } from 'zod';
+import { adminUserListQuerySchema, PAGE_SIZES, type AdminUserListQuery } from '#common/admin';
+import { Button } from '@/components/ui/button';
+import { fieldErrorId } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { useZodForm } from '@/lib/use-zod-form';
+
+/** The search text is checked by the server's own rule for it (length, no control characters). */
+const searchFormSchema = z.object({ search: adminUserListQuerySchema.shape.search });
+const SEARCH_ID = 'user-search';
+
+/** Search (by email or name), role filter, page size and Refresh: all kept in the view (the URL). */
+export function UsersToolbar({
+  view,
+  setView,
+  onRefresh,
+  refreshing,
+}: {
+  view: AdminUserListQuery;
+  setView: (change: Partial<AdminUserListQuery>) => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+}) {
+  const form = useZodForm(searchFormSchema, { defaultValues: { search: view.search } });
+  const searchError = form.formState.errors.search?.message;
+  const submit = form.handleSubmit(({ search }) => setView({ search, offset: 0 }));
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      <form className="flex flex-1 flex-wrap items-start gap-2" onSubmit={submit} role="search" noValidate>
+        <Select
+          aria-label="Search by"
+          value={view.searchField}
+          onChange={(event) => setView({ searchField: event.target.value as 'email' | 'name', offset: 0 })}
+        >
+          <option value="email">Email</option>
+          <option value="name">Name</option>
+        </Select>
+        <div className="max-w-xs flex-1">
+          {/* The selector beside it and the placeholder say what is searched: no visible label. */}
+          <Input
+            id={SEARCH_ID}
+            aria-label="Search users"
+            placeholder={`Search by ${view.searchField}`}
+            aria-invalid={searchError ? true : undefined}
+            aria-describedby={searchError ? fieldErrorId(SEARCH_ID) : undefined}
+            {...form.register('search')}
+          />
+          {searchError && (
+            <p id={fieldErrorId(SEARCH_ID)} className="mt-1 text-xs text-red-600">
+              {searchError}
+            </p>
+          )}
+        </div>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+      <Select
+        aria-label="Role filter"
+        value={view.role}
+        onChange={(event) => setView({ role: event.target.value as AdminUserListQuery['role'], offset: 0 })}
+      >
+        <option value="all">All Roles</option>
+        <option value="user">User</option>
+        <option value="admin">Admin</option>
+      </Select>
+      <Select
+        aria-label="Page size"
+        value={view.limit}
+        onChange={(event) => setView({ limit: Number(event.target.value), offset: 0 })}
+      >
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size} per page
+          </option>
+        ))}
+      </Select>
+      <Button variant="secondary" onClick={onRefresh} aria-label="Refresh">
+        <RefreshCw className={`size-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden /> Refresh
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Fingerprint } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import type { SignInWay } from '../hooks/use-sign-in-attempt';
+
+/** After the form, an "Or" and the two ways in without a password: a passkey, or a guest account. */
+export function OtherSignIns({
+  pending,
+  onPasskey,
+  onGuest,
+}: {
+  pending: SignInWay | null;
+  onPasskey: () => void;
+  onGuest: () => void;
+}) {
+  return (
+    <>
+      <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-slate-500 uppercase">
+        <span className="h-px flex-1 bg-slate-200" />
+        Or
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <div className="space-y-3">
+        <Button variant="secondary" className="w-full" onClick={onPasskey} disabled={pending !== null}>
+          {pending === 'passkey' ? (
+            <Spinner size="sm" label="Waiting for the passkey" />
+          ) : (
+            <Fingerprint className="size-4" aria-hidden />
+          )}
+          Sign in with a passkey
+        </Button>
+        <Button variant="secondary" className="w-full" onClick={onGuest} disabled={pending !== null}>
+          {pending === 'guest' && <Spinner size="sm" label="Signing in as guest" />}
+          Continue as Guest
+        </Button>
+      </div>
+    </>
+  );
+}

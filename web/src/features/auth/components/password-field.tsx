@@ -1,0 +1,25 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { TextField, type TextFieldProps } from '@/components/ui/text-field';
+
+/** A password field with a button over its right end that shows or hides what was typed. */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'endButton'>) {
+  const [shown, setShown] = useState(false);
+  return (
+    <TextField
+      type={shown ? 'text' : 'password'}
+      {...props}
+      endButton={
+        <button
+          type="button"
+          onClick={() => setShown((visible) => !visible)}
+          className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-3 text-slate-500 hover:text-slate-700"
+          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-pressed={shown}
+        >
+          {shown ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { NameForm } from '@/components/ui/name-form';
+import { QueryView } from '@/components/ui/query-view';
+import { paths } from '@/config/paths';
+import { useCreateTeam } from '../api/create-team';
+import { useOrganizationTeams } from '../api/get-teams';
+import type { MyOrganization } from '../api/get-my-organizations';
+
+function CreateTeamForm({ organizationId, onDone }: { organizationId: string; onDone: () => void }) {
+  const create = useCreateTeam();
+  return (
+    <div className="mt-3">
+      <NameForm
+        id={`team-name-${organizationId}`}
+        label="Team name"
+        submitLabel="Create Team"
+        onSubmit={(name) => create.mutateAsync({ organizationId, name }).then(onDone)}
+        pending={create.isPending}
+        error={create.error?.message}
+        autoFocus
+      />
+    </div>
+  );
+}
+
+/** An open organization's teams, each a link to its screen; New Team for those who manage teams. */
+export function OrganizationTeams({
+  organization,
+  managesTeams,
+}: {
+  organization: MyOrganization;
+  managesTeams: boolean;
+}) {
+  const [creating, setCreating] = useState(false);
+  const teams = useOrganizationTeams(organization.id);
+  return (
+    <>
+      <div className="mt-6 flex items-center justify-between">
+        <h4 className="text-sm font-semibold">Teams</h4>
+        {managesTeams && !creating && (
+          <Button variant="secondary" size="sm" onClick={() => setCreating(true)}>
+            <Plus className="size-4" aria-hidden /> New Team
+          </Button>
+        )}
+      </div>
+      {creating && <CreateTeamForm organizationId={organization.id} onDone={() => setCreating(false)} />}
+      <div className="mt-2">
+        <QueryView query={teams} empty="No teams yet.">
+          {(list) => (
+            <ul
+              className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+              aria-label={`Teams of ${organization.name}`}
+            >
+              {list.map((team) => (
+                <li key={team.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
+                  <Link to={paths.team(team.id)} className="font-medium text-indigo-700 hover:underline">
+                    {team.name}
+                  </Link>
+                  <span className="flex gap-1">
+                    {team.permissionMode === 'defined' ? (
+                      <Badge tone="amber">Private</Badge>
+                    ) : (
+                      <Badge tone="green">Public</Badge>
+                    )}
+                    {team.isOwner && <Badge tone="indigo">Owner</Badge>}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      </div>
+    </>
+  );
+}
