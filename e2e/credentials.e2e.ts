@@ -8,12 +8,7 @@ import { addVirtualAuthenticator } from './support/webauthn';
 
 describe('API keys and passkeys', () => {
   const t = useBrowser();
-  async function openProfile(prefix: string) {
-    const user = await t.signInAsNewUser(prefix);
-    await t.page.goto('/profile');
-    await t.page.getByRole('heading', { name: 'API Keys' }).waitFor();
-    return user;
-  }
+  const openProfile = (prefix: string) => t.openAsNewUser(prefix, '/profile', 'API Keys');
 
   it('creates an API key shown once, uses it against the API, and deletes it after confirmation', async () => {
     const user = await openProfile('apikey');
@@ -156,6 +151,8 @@ describe('API keys and passkeys', () => {
 
     const { page } = t;
     await page.getByRole('button', { name: 'Add Passkey' }).click();
+    // Asked to confirm it is them (e2e/sessions.e2e.ts goes on), the person declines.
+    await page.getByRole('dialog', { name: "Confirm it's you" }).getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toBe('For your security, sign in again to add a passkey.');
     await page.getByRole('button', { name: 'Sign in again' }).click();

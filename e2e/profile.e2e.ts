@@ -15,12 +15,7 @@ describe('profile', () => {
     return describedBy ? t.page.locator(`[id="${describedBy}"]`).textContent() : null;
   }
 
-  async function openProfile(prefix: string) {
-    const user = await t.signInAsNewUser(prefix);
-    await t.page.goto('/profile');
-    await t.page.getByRole('heading', { name: 'Profile Information' }).waitFor();
-    return user;
-  }
+  const openProfile = (prefix: string) => t.openAsNewUser(prefix, '/profile', 'Profile Information');
 
   it('edits the name, renders markup in it as text, and cancels an edit', async () => {
     await openProfile('name');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, emailSchema } from './validation';
+import { createOrganizationSchema, type CreateOrganizationInput } from './organizations';
+import { emailSchema, nameSchema, passwordSchema } from './validation';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -56,11 +57,19 @@ export interface AdminUserRow {
   banReason: string | null;
   banExpires: string | null;
   isAnonymous: boolean;
+  /** Whether sign-in asks for a code from an authenticator app. */
+  twoFactorEnabled: boolean;
   createdAt: string;
   updatedAt: string;
   organizationId: string | null;
   organizationName: string | null;
   organizationRole: string | null;
+}
+
+/** `POST /api/v1/admin/users/:id/two-factor/reset`: two-factor is off, every session of the user ended. */
+export interface TwoFactorResetAnswer {
+  userId: string;
+  twoFactorEnabled: false;
 }
 
 /** Counts of matches stop here: past it `total` is this number and `totalCapped` is true ("1000+"). */
@@ -80,11 +89,8 @@ export interface AdminUserList {
 
 export const adminCreateUserSchema = z.object({
   email: emailSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-  name: z.string().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH, 'Name is too long'),
+  password: passwordSchema,
+  name: nameSchema,
   role: z.enum(['user', 'admin'], { message: 'role must be user or admin' }).default('user'),
   emailVerified: z.boolean().default(false),
   organizationId: z
@@ -96,15 +102,9 @@ export const adminCreateUserSchema = z.object({
 });
 export type AdminCreateUserInput = z.input<typeof adminCreateUserSchema>;
 
-export const organizationNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Name is required')
-  .max(NAME_MAX_LENGTH, 'Name is too long');
-
-/** `POST /api/v1/admin/organizations`: the name only; the server makes the slug. */
-export const adminCreateOrganizationSchema = z.object({ name: organizationNameSchema });
-export type AdminCreateOrganizationInput = z.input<typeof adminCreateOrganizationSchema>;
+/** `POST /api/v1/admin/organizations`: the same input as anyone's new organization. */
+export const adminCreateOrganizationSchema = createOrganizationSchema;
+export type AdminCreateOrganizationInput = CreateOrganizationInput;
 
 export interface AdminOrganizationRow {
   id: string;

@@ -1,3 +1,10 @@
+import { z } from 'zod';
+import { nameSchema } from './validation';
+
+/** `POST /api/v1/organizations` (and its admin twin): the name only; the server makes the slug. */
+export const createOrganizationSchema = z.object({ name: nameSchema });
+export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
+
 /** An organization as its member sees it in their list (`GET /api/v1/organizations`). */
 export interface MyOrganization {
   id: string;
@@ -18,16 +25,4 @@ export interface MyInvitation {
   inviterEmail: string | null;
   createdAt: string;
   expiresAt: string;
-}
-
-/** A URL-safe slug from an organization name (uniqueness is the caller's business). */
-export function slugify(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40) || 'organization'
-  );
 }

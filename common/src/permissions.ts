@@ -17,20 +17,8 @@ export const organizationStatements = {
 export const organizationAccess = createAccessControl(organizationStatements);
 
 export const organizationRoles = {
-  owner: organizationAccess.newRole({
-    organization: ['update', 'delete'],
-    member: ['create', 'update', 'delete'],
-    invitation: ['create', 'cancel'],
-    team: ['create', 'update', 'delete'],
-    ac: ['create', 'read', 'update', 'delete'],
-  }),
-  admin: organizationAccess.newRole({
-    organization: ['update'],
-    member: ['create', 'update', 'delete'],
-    invitation: ['create', 'cancel'],
-    team: ['create', 'update', 'delete'],
-    ac: ['create', 'read', 'update', 'delete'],
-  }),
+  owner: organizationAccess.newRole({ ...organizationStatements }),
+  admin: organizationAccess.newRole({ ...organizationStatements, organization: ['update'] }),
   member: organizationAccess.newRole({
     ac: ['read'],
   }),

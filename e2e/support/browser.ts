@@ -25,6 +25,8 @@ export interface BrowserFixture {
   allowConsoleError(pattern: RegExp): void;
   /** A new user no other test knows, signed in in this test's browser. */
   signInAsNewUser(prefix?: string): Promise<TestUser>;
+  /** A new user signed in, on `path` once the heading named `heading` shows. */
+  openAsNewUser(prefix: string, path: string, heading: string): Promise<TestUser>;
   /** The platform admin the server was started with, signed in in this test's browser. */
   signInAsAdmin(): Promise<void>;
   /** Someone else (an existing user) signed in at a browser of their own. */
@@ -46,6 +48,12 @@ export function useBrowser(): BrowserFixture {
   fixture.signInAsNewUser = async (prefix) => {
     const user = await createUser(fixture.baseURL, newUser(prefix));
     await signInContext(fixture.context, fixture.baseURL, user);
+    return user;
+  };
+  fixture.openAsNewUser = async (prefix, path, heading) => {
+    const user = await fixture.signInAsNewUser(prefix);
+    await fixture.page.goto(path);
+    await fixture.page.getByRole('heading', { name: heading }).waitFor();
     return user;
   };
   fixture.signInAsAdmin = () => signInContext(fixture.context, fixture.baseURL, E2E_ADMIN);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextFreeSlug } from './organization-slug';
+import { nextFreeSlug, slugify } from './organization-slug';
 
 describe('nextFreeSlug', () => {
   it('keeps the name’s own slug while it is free', () => {
@@ -14,5 +14,17 @@ describe('nextFreeSlug', () => {
 
   it('counts only its own numbers, not other slugs that start alike', () => {
     expect(nextFreeSlug('acme', ['acme', 'acme-corp', 'acme-corp-9', 'acme-2x'])).toBe('acme-2');
+  });
+});
+
+describe('slugify', () => {
+  it('keeps letters and digits, accents dropped, anything else one hyphen', () => {
+    expect(slugify('Café Röstì & Co')).toBe('cafe-rosti-co');
+    expect(slugify('  --Acme  2.0--  ')).toBe('acme-2-0');
+  });
+
+  it('names an organization whose name has nothing to keep, and stays short', () => {
+    expect(slugify('日本 ✨')).toBe('organization');
+    expect(slugify('a'.repeat(60))).toHaveLength(40);
   });
 });

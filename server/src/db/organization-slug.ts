@@ -1,6 +1,19 @@
 import type { Kysely } from 'kysely';
-import { slugify } from '#common/organizations';
 import type { DB } from './schema';
+
+/** A URL-safe slug from an organization name (uniqueness is `nextFreeSlug`'s business). */
+export function slugify(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      // Letters lose their accents (é is e and a combining mark): the marks go, the letter stays.
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'organization'
+  );
+}
 
 /**
  * The slug for a new organization, chosen among the taken ones: the name's own slug when it is

@@ -1,17 +1,14 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BODY_BYTES } from '../routes/files';
-import { ROOT, startServerProcess } from '../testing/server-process';
+import { startServerProcess } from '../testing/server-process';
+import { cookiesOf, send, type Reply } from './reverse-proxy/loopback-http';
+import { NGINX, SHIPPED_CONFIG, testConfig } from './reverse-proxy/nginx-config';
+import { freePorts, launch, stop, waitFor, type Process } from './reverse-proxy/processes';
 
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-const SHIPPED_CONFIG = path.join(ROOT, 'deploy/nginx/gatehouse.conf');
-const PROXY_SNIPPET = path.join(ROOT, 'deploy/nginx/gatehouse-proxy.conf');
 /**
  * nginx connects to the app from 127.0.0.1, the one trusted proxy. Each client connects from its own
  * other loopback address, so the address the app records tells the client from the proxy, and each
@@ -20,130 +17,6 @@ const PROXY_SNIPPET = path.join(ROOT, 'deploy/nginx/gatehouse-proxy.conf');
 const CLIENT = { signedIn: '127.0.0.2', spoofing: '127.0.0.3', direct: '127.0.0.4', other: '127.0.0.5' };
 const SPOOFED = ['203.0.113.9', '203.0.113.10', '203.0.113.11', '203.0.113.12'];
 const USER = { email: 'proxied@example.com', password: 'proxied-password-1', name: 'Proxied' };
-
-interface Process {
-  child: ChildProcess;
-  output: () => string;
-}
-
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** Header names as received, in order, repeated as often as sent. */
-  rawHeaderNames: string[];
-  body: string;
-}
-
-interface Send {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-  /** The local address the connection is made from. */
-  from: string;
-}
-
-/** Ports free on 127.0.0.1, all different: each is held until every one is found. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers: net.Server[] = [];
-  try {
-    for (let index = 0; index < count; index += 1) {
-      const server = net.createServer();
-      servers.push(server);
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', resolve);
-      });
-    }
-    return servers.map((server) => (server.address() as net.AddressInfo).port);
-  } finally {
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  }
-}
-
-function launch(command: string, args: string[], env?: NodeJS.ProcessEnv): Process {
-  let output = '';
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-async function stop(running: Process | undefined) {
-  const child = running?.child;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(force);
-}
-
-/** One request from a chosen loopback address (fetch cannot choose it), over HTTP or HTTPS. */
-function send(url: string, { method = 'GET', headers = {}, body, from }: Send, ca?: string): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const transport = url.startsWith('https:') ? https : http;
-    const request = transport.request(url, { method, headers, localAddress: from, ca, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          rawHeaderNames: response.rawHeaders.filter((_, index) => index % 2 === 0).map((name) => name.toLowerCase()),
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-      response.on('error', reject);
-    });
-    request.setTimeout(30_000, () => request.destroy(new Error(`${method} ${url} timed out`)));
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-/** Polls until `ready` holds, or fails with the process's output once it exits or time runs out. */
-async function waitFor(what: string, running: Process, ready: () => Promise<boolean>) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (running.child.exitCode !== null || running.child.signalCode !== null) {
-      throw new Error(
-        `${what} exited (${running.child.exitCode ?? running.child.signalCode}) before serving:\n${running.output()}`,
-      );
-    }
-    if (await ready().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what} did not serve within 60 s:\n${running.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Replaces exactly one occurrence, so a change to the shipped file stops the test instead of going unnoticed. */
-function replaceOnce(text: string, search: string, replacement: string): string {
-  const count = text.split(search).length - 1;
-  if (count !== 1) throw new Error(`deploy/nginx/gatehouse.conf: expected "${search}" once, found it ${count} times`);
-  return text.replace(search, replacement);
-}
-
-/**
- * The shipped configuration as it is, on loopback ports: only the listen addresses, the upstream
- * port, the certificate and the path of the shared proxy snippet change. The IPv6 listeners go,
- * since the machine may have no IPv6.
- */
-function testConfig(shipped: string, ports: { app: number; http: number; https: number }, tls: string): string {
-  let config = shipped;
-  config = replaceOnce(config, 'server 127.0.0.1:3000;', `server 127.0.0.1:${ports.app};`);
-  config = replaceOnce(config, '    listen 80;\n', `    listen 127.0.0.1:${ports.http};\n`);
-  config = replaceOnce(config, '    listen [::]:80;\n', '');
-  config = replaceOnce(config, '    listen 443 ssl http2;\n', `    listen 127.0.0.1:${ports.https} ssl http2;\n`);
-  config = replaceOnce(config, '    listen [::]:443 ssl http2;\n', '');
-  config = config.replace(/ssl_certificate (\S+);/, `ssl_certificate ${tls}/cert.pem;`);
-  config = config.replace(/ssl_certificate_key (\S+);/, `ssl_certificate_key ${tls}/key.pem;`);
-  config = replaceOnce(config, 'include snippets/gatehouse-proxy.conf;', `include ${PROXY_SNIPPET};`);
-  return config;
-}
-
-/** The session cookies a sign-in set, ready to send back. */
-const cookiesOf = (reply: Reply) =>
-  (reply.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
 
 describe('reverse proxy: the shipped nginx configuration in front of the real server', () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-proxy-'));

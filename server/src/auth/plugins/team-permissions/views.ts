@@ -1,11 +1,10 @@
 import type { TeamAccessContext, TeamMemberView, TeamRoleView, TeamView } from '#common/teams';
+import { toIsoDate } from '../../../db/dates';
 import type { TeamAdapter } from './adapter';
 import { modeOf, roleOf } from './team-access';
 import type { TeamRow } from './schema';
 
 /** What the endpoints answer, shaped by the types of `#common/teams` that the console reads. */
-
-const toIso = (value: Date | string | number | null | undefined) => new Date(value ?? 0).toISOString();
 
 export function teamView(team: TeamRow): TeamView {
   return {
@@ -13,7 +12,7 @@ export function teamView(team: TeamRow): TeamView {
     name: team.name,
     organizationId: team.organizationId,
     permissionMode: modeOf(team),
-    createdAt: toIso(team.createdAt),
+    createdAt: toIsoDate(team.createdAt),
   };
 }
 
@@ -39,7 +38,8 @@ export async function memberViews(adapter: TeamAdapter, team: TeamRow): Promise<
           id: row.id,
           userId: row.userId,
           role: roleOf(row) ?? 'member',
-          createdAt: toIso(row.createdAt),
+          // Every membership is written with its time; Better Auth's schema merely allows none.
+          createdAt: toIsoDate(row.createdAt ?? 0),
           user: { id: user.id, name: user.name, email: user.email, image: user.image ?? null },
         },
       ];

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { signUp } from '../testing/accounts';
+import { TestClient } from '../testing/http-client';
+import { contextPerSuite } from '../testing/suite';
+import { ENGINES } from '../testing/test-context';
+import { countRows } from '../testing/rows';
+
+describe.each(ENGINES)('POST /api/v1/organizations on %s', (engine) => {
+  const suite = contextPerSuite(engine);
+  const create = (client: TestClient, body: unknown, headers?: Record<string, string>) =>
+    client.request('POST', '/api/v1/organizations', { json: body, headers });
+
+  it('creates the caller’s organization with a slug the server makes, numbered when taken', async () => {
+    const { client, id } = await signUp(suite.context.app, { email: `maker-${engine}@example.com` });
+    const first = await create(client, { name: '  Café Röstì & Co  ' });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.data).toMatchObject({ name: 'Café Röstì & Co', slug: 'cafe-rosti-co' });
+    const second = await create(client, { name: 'Café Rösti Co' });
+    expect(second.body.data.slug).toBe('cafe-rosti-co-2');
+    const mine = (await client.get('/api/v1/organizations')).body.data;
+    expect(mine.map((row: { slug: string; role: string }) => [row.slug, row.role]).sort()).toEqual([
+      ['cafe-rosti-co', 'owner'],
+      ['cafe-rosti-co-2', 'owner'],
+    ]);
+    expect(first.body.data.members).toMatchObject([{ userId: id, role: 'owner' }]);
+  });
+
+  it('gives every one of simultaneous same-named organizations its own slug', async () => {
+    const { client } = await signUp(suite.context.app, { email: `racer-${engine}@example.com` });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => create(client, { name: 'Race Org' })));
+    const created = answers.filter((answer) => answer.status === 201);
+    // Whatever could not get a free slug in its attempts says so; none is a 500 or a duplicate.
+    for (const answer of answers) expect([201, 400], answer.text).toContain(answer.status);
+    const slugs = created.map((answer) => answer.body.data.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    expect(slugs).toContain('race-org');
+  });
+
+  it('refuses a bad name, saying why, and creates nothing', async () => {
+    const { client } = await signUp(suite.context.app, { email: `bad-${engine}@example.com` });
+    const before = await countRows(suite.context, 'organization');
+    for (const [body, message] of [
+      [{}, 'Invalid input: expected string, received undefined'],
+      [{ name: 42 }, 'Invalid input: expected string, received number'],
+      [{ name: '   ' }, 'Name is required'],
+      [{ name: 'x'.repeat(101) }, 'Name is too long'],
+      [['Acme'], 'Invalid input: expected object, received array'],
+    ] as const) {
+      const refused = await create(client, body);
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'BAD_REQUEST', message });
+    }
+    expect(await countRows(suite.context, 'organization')).toBe(before);
+  });
+
+  it('refuses a visitor, an API key and a foreign page, creating nothing', async () => {
+    const before = await countRows(suite.context, 'organization');
+    const visitor = await create(new TestClient(suite.context.app), { name: 'Visitor Org' });
+    expect([visitor.status, visitor.body.code]).toEqual([401, 'UNAUTHORIZED']);
+
+    const { client } = await signUp(suite.context.app, { email: `keyed-${engine}@example.com` });
+    const key = (await client.post('/api/auth/api-key/create', { name: 'k', expiresIn: 86400 })).body.key as string;
+    const keyed = await create(new TestClient(suite.context.app), { name: 'Key Org' }, { 'x-api-key': key });
+    expect([keyed.status, keyed.body.message]).toEqual([403, 'API keys cannot be used for this call; sign in instead']);
+
+    const forged = await create(client, { name: 'Forged Org' }, { origin: 'https://evil.example' });
+    expect(forged.status).toBe(403);
+    expect(await countRows(suite.context, 'organization')).toBe(before);
+  });
+});
