@@ -6,6 +6,8 @@ const RULES: Record<'visitor' | 'user' | 'admin', Array<[from: string, to: strin
   visitor: [
     ['/', '/auth'],
     ['/auth', '/auth'],
+    ['/forgot-password', '/forgot-password'],
+    ['/reset-password', '/reset-password'],
     ['/dashboard', '/auth'],
     ['/profile', '/auth'],
     ['/organizations', '/auth'],
@@ -18,6 +20,8 @@ const RULES: Record<'visitor' | 'user' | 'admin', Array<[from: string, to: strin
   user: [
     ['/', '/profile'],
     ['/auth', '/profile'],
+    ['/forgot-password', '/forgot-password'],
+    ['/reset-password', '/reset-password'],
     ['/dashboard', '/profile'],
     ['/profile', '/profile'],
     ['/organizations', '/organizations'],

@@ -9,6 +9,11 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   AUTH_CANCELLED: 'auth cancelled',
   ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED: 'previously registered',
   ERROR_CEREMONY_ABORTED: 'registration cancelled',
+  /** Two-factor sign-in: the step after the password ended (10 minutes passed, or five wrong codes). */
+  INVALID_TWO_FACTOR_COOKIE: 'This sign-in has expired. Go back and sign in again.',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Go back and sign in again.',
+  /** Better Auth wants a recent sign-in (its `freshAge`) for this call. */
+  SESSION_NOT_FRESH: "For your security, confirm it's you first.",
 };
 
 /** The code of a failed call that got no answer (the network or the server is down). */

@@ -25,6 +25,12 @@ export function changeEmailSchema(currentEmail: string) {
     .pipe(emailSchema);
 }
 
+/** A new password (sign-up, an admin's new user): the same bounds as the server's. */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'Password is required'),
@@ -34,9 +40,21 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const signUpSchema = z.object({
   name: z.string().trim().min(1, 'Full name is required').max(NAME_MAX_LENGTH, 'Name is too long'),
   email: emailSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  password: passwordSchema,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** Changing one's password to the same one would end every other session and change nothing. */
+export const PASSWORD_UNCHANGED_MESSAGE = 'The new password must be different from the current one';
+
+/** Change password (profile): the current password, and a new one within the bounds that differs from it. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    newPassword: passwordSchema,
+  })
+  .refine((values) => values.newPassword !== values.currentPassword, {
+    path: ['newPassword'],
+    message: PASSWORD_UNCHANGED_MESSAGE,
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -15,7 +15,7 @@ export interface TakeOver {
  * Idempotent: an admin is left alone, password included. An existing non-admin account is promoted
  * only when it already has this password (its owner is the operator); otherwise it is taken over,
  * because anyone could have registered the address first: the password becomes the operator's, the
- * address counts as verified, and every session, API key and passkey of the squatter is removed.
+ * address counts as verified, and every session, API key, passkey and second factor of the squatter is removed.
  */
 export async function ensureAdmin(
   auth: Auth,
@@ -62,6 +62,8 @@ export async function ensureAdmin(
     where: [{ field: 'referenceId', value: user.id }],
   });
   const passkeys = await context.adapter.deleteMany({ model: 'passkey', where: [{ field: 'userId', value: user.id }] });
+  // The squatter's second factor too, or the operator's password alone would not sign in.
+  await context.adapter.deleteMany({ model: 'twoFactor', where: [{ field: 'userId', value: user.id }] });
   await context.adapter.deleteMany({
     model: 'account',
     where: [
@@ -78,7 +80,12 @@ export async function ensureAdmin(
       accountId: user.id,
       password: hash,
     });
-  await context.internalAdapter.updateUser(user.id, { role, emailVerified: true, name: name ?? 'Administrator' });
+  await context.internalAdapter.updateUser(user.id, {
+    role,
+    emailVerified: true,
+    name: name ?? 'Administrator',
+    twoFactorEnabled: false,
+  });
   const takeOver = { userId: user.id, sessions, apiKeys, passkeys };
   onTakeOver(takeOver);
   return 'taken-over';

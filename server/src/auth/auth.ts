@@ -16,12 +16,16 @@ import type { Metrics } from '../lib/metrics';
 import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
 import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail/templates';
 import { checkAuthInput } from './input-rules';
+import { freshSession } from './plugins/fresh-session';
 import { teamPermissions } from './plugins/team-permissions';
 import { isBanned } from './banned';
 import { geoFromHeaders, type GeoLookup } from './session-geo';
 import type { PasswordHasher } from './password-hashing';
+import { passwordGuard } from './password-guard';
+import { passwordResetOptions } from './password-reset';
 import { createSessionReader } from './session-reader';
 import { signUpRace } from './sign-up-race';
+import { twoFactorPlugins } from './two-factor';
 
 export interface AuthDependencies {
   config: Config;
@@ -82,6 +86,7 @@ export function createAuth(dependencies: AuthDependencies) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      ...passwordResetOptions({ config, mailer, logger }),
       // Better Auth's scrypt on threads of its own, at low priority, timed (decision 0022).
       password: {
         hash: (password) => metrics.timeHashing(() => passwordHasher.hash(password)),
@@ -204,8 +209,12 @@ export function createAuth(dependencies: AuthDependencies) {
           ),
       }),
       teamPermissions(),
+      ...twoFactorPlugins(),
       signUpRace(),
+      passwordGuard({ config, mailer, logger, redis }),
       anonymous(),
+      // After anonymous(): its sign-in hook reads the session the browser held, which this one ends.
+      freshSession(),
       passkey({ rpID: publicUrl.hostname, rpName: 'Gatehouse', origin: publicUrl.origin }),
       apiKey({
         // The plugin's default (10 verifications a day) would lock a key out after ten calls.

@@ -28,6 +28,8 @@ export interface UserTable {
   banReason: string | null;
   banExpires: OptionalTime;
   isAnonymous: OptionalFlag;
+  /** Added by the two-factor plugin: on once an authenticator app is confirmed. */
+  twoFactorEnabled: OptionalFlag;
 }
 
 export interface SessionTable {
@@ -164,6 +166,18 @@ export interface PasskeyTable {
   aaguid: string | null;
 }
 
+/** The two-factor plugin's: one row per user who set up an authenticator app (confirmed or not). */
+export interface TwoFactorTable {
+  id: string;
+  /** Encrypted with the auth secret, as are the backup codes (a JSON list once decrypted). */
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: OptionalFlag;
+  failedVerificationCount: number | null;
+  lockedUntil: OptionalTime;
+}
+
 /** Ours (`0001-file`): flags are 0/1 and times ISO-8601 text on both engines. */
 export interface FileTable {
   id: string;
@@ -204,6 +218,7 @@ export interface DB {
   teamMember: TeamMemberTable;
   apikey: ApiKeyTable;
   passkey: PasskeyTable;
+  twoFactor: TwoFactorTable;
   file: FileTable;
   user_role_count: UserRoleCountTable;
   user_created_count: UserCreatedCountTable;

@@ -4,7 +4,7 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** One plain-text part and one HTML part of the same words, with a single call to action. */
-function compose({
+export function compose({
   to,
   subject,
   lines,

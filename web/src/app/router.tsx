@@ -4,7 +4,6 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { loadSession, requireAdmin, requireSession } from '@/lib/session-store';
 import { AuthRoute, authLoader } from './routes/auth';
-import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
 /**
@@ -21,6 +20,9 @@ export const router = createBrowserRouter([
         loader: async () => redirect((await loadSession()) ? paths.profile : paths.auth),
       },
       { path: paths.auth, loader: authLoader, Component: AuthRoute },
+      // Signed in or not: a person who forgot their password may still hold a session somewhere.
+      { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password') },
+      { path: paths.resetPassword, lazy: () => import('./routes/reset-password') },
       { path: paths.dashboard, loader: () => redirect(paths.profile) },
       {
         loader: requireSession,
@@ -48,7 +50,7 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      { path: '*', Component: NotFoundRoute },
+      { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
 ]);

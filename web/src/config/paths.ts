@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   auth: '/auth',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   profile: '/profile',
   organizations: '/organizations',

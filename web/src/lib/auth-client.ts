@@ -1,7 +1,13 @@
 import { apiKeyClient } from '@better-auth/api-key/client';
 import { passkeyClient } from '@better-auth/passkey/client';
 import { createAuthClient } from 'better-auth/client';
-import { adminClient, anonymousClient, inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
+import {
+  adminClient,
+  anonymousClient,
+  inferAdditionalFields,
+  organizationClient,
+  twoFactorClient,
+} from 'better-auth/client/plugins';
 import { organizationAccess, organizationRoles } from '#common/permissions';
 import { sessionGeoSchema } from '#common/session-fields';
 import { teamPermissionsClient } from '#team-permissions/client';
@@ -23,6 +29,7 @@ export const authClient = createAuthClient({
     passkeyClient(),
     apiKeyClient(),
     teamPermissionsClient(),
+    twoFactorClient(),
   ],
 });
 

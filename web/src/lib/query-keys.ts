@@ -12,6 +12,9 @@ export const queryKeys = {
   myInvitations: ['my-invitations'] as const,
   apiKeys: ['api-keys'] as const,
   passkeys: ['passkeys'] as const,
+  mySessions: ['my-sessions'] as const,
+  /** How the signed-in person can confirm it is them (password, passkey). */
+  confirmationMethods: ['confirmation-methods'] as const,
   teams: {
     all: ['teams'] as const,
     ofOrganization: (organizationId: string) => ['teams', organizationId] as const,

@@ -8,16 +8,17 @@ import {
   type AdminOrganizationRow,
   type OutboxMail,
 } from '#common/admin';
-import { codeOfStatus, type ApiData } from '#common/error-codes';
+import type { ApiData } from '#common/error-codes';
 import { isPlatformAdmin } from '#common/roles';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
 import type { MailOutbox } from '../../mail/mailer';
 import { organizationCounts, organizationSummary } from '../../db/organization-counts';
-import { freeOrganizationSlug } from '../../db/organization-slug';
-import { apiError } from '../../http/api-error';
+import { createOrganizationNamed } from '../../auth/create-organization';
+import { apiError, fromAuthError } from '../../http/api-error';
 import { requireUser, type PrincipalVariables } from '../../http/session';
 import { validate } from '../../http/validate';
+import { twoFactorResetRoutes } from './two-factor-reset';
 import { decodeCursor, listUsers } from './user-list';
 
 type Env = { Variables: PrincipalVariables };
@@ -32,15 +33,6 @@ function requireAdmin(auth: Auth): MiddlewareHandler<Env> {
       }
       await next();
     });
-}
-
-/** A client error from Better Auth as our error body: its status, its own code (else the status's), its message. */
-function fromAuthError(c: Parameters<typeof apiError>[0], error: unknown, fallback: string) {
-  const status = (error as { statusCode?: number }).statusCode;
-  const body = (error as { body?: { message?: unknown; code?: unknown } }).body;
-  if (!status || status < 400 || status >= 500) throw error;
-  const code = typeof body?.code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(body.code) ? body.code : codeOfStatus(status);
-  return apiError(c, status as 400, code, typeof body?.message === 'string' ? body.message : fallback);
 }
 
 /**
@@ -59,6 +51,7 @@ export function adminRoutes({
   const { db } = database;
   return new Hono<Env>()
     .use('*', requireAdmin(auth))
+    .route('/', twoFactorResetRoutes(auth))
     .get('/users', validate('query', adminUserListQuerySchema), async (c) => {
       const query = c.req.valid('query');
       const cursor = decodeCursor(query);
@@ -113,11 +106,8 @@ export function adminRoutes({
     })
     .post('/organizations', validate('json', adminCreateOrganizationSchema), async (c) => {
       const { name } = c.req.valid('json');
-      const slug = await freeOrganizationSlug(db, name);
       try {
-        const organization = await auth.api.createOrganization({
-          body: { name, slug, userId: c.get('principal').user.id, keepCurrentActiveOrganization: true },
-        });
+        const organization = await createOrganizationNamed(auth, db, name, { userId: c.get('principal').user.id });
         return c.json<ApiData<typeof organization>>({ data: organization }, 201);
       } catch (error) {
         return fromAuthError(c, error, 'Failed to create organization');

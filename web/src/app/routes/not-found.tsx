@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
-export function NotFoundRoute() {
+export function Component() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-3">
       <h1 className="text-2xl font-semibold">Page not found</h1>

@@ -6,10 +6,13 @@ import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { MyAccessCard } from '@/features/organizations/components/my-access-card';
 import { MyInvitationsCard } from '@/features/organizations/components/my-invitations-card';
 import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
+import { PasswordCard } from '@/features/password/components/password-card';
 import { ChangeEmailCard } from '@/features/profile/components/change-email-card';
 import { ProfileInformation } from '@/features/profile/components/profile-information';
 import { SessionDebug } from '@/features/profile/components/session-debug';
 import { SessionInformation } from '@/features/profile/components/session-information';
+import { MySessionsCard } from '@/features/sessions/components/my-sessions-card';
+import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 import { useSession } from '@/lib/session';
 
 /** What a mailed link reports when it brings the visitor back here. */
@@ -35,12 +38,15 @@ export function Component() {
       <ProfileInformation key={session.user.id} user={session.user} />
       <SessionInformation session={session} />
       <SessionDebug session={session} />
+      <MySessionsCard />
       {/* A guest has no address of their own to change, and gets no lasting credentials. */}
       {!session.user.isAnonymous && (
         <>
           <ChangeEmailCard key={`${session.user.id}-email`} user={session.user} />
+          <PasswordCard key={`${session.user.id}-password`} user={session.user} />
           <ApiKeysCard key={`${session.user.id}-keys`} user={session.user} />
           <PasskeysCard user={session.user} />
+          <TwoFactorCard key={`${session.user.id}-two-factor`} user={session.user} />
           <MyAccessCard />
           <MyInvitationsCard emailVerified={session.user.emailVerified} />
         </>

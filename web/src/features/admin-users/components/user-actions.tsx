@@ -5,6 +5,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { useSession } from '@/lib/session';
 import { useImpersonateUser } from '../api/impersonate-user';
 import { useUnbanUser } from '../api/unban-user';
+import { ResetTwoFactorButton } from './reset-two-factor-button';
 
 /** The dialogs a row's actions open (the others act at once). */
 export type UserDialogKind = 'details' | 'edit' | 'ban' | 'delete';
@@ -37,6 +38,8 @@ export function UserActions({ user, onOpen }: { user: AdminUserRow; onOpen: (kin
           <VenetianMask className="size-4" aria-hidden />
         </IconButton>
       )}
+      {/* One's own second factor is turned off on the profile, with the password. */}
+      {user.twoFactorEnabled && user.id !== currentUserId && <ResetTwoFactorButton user={user} />}
       <IconButton danger label={`Delete ${user.email}`} onClick={() => onOpen('delete')}>
         <Trash2 className="size-4" aria-hidden />
       </IconButton>

@@ -96,7 +96,12 @@ export function UsersTable({
     },
     {
       header: 'Status',
-      cell: (user) => (user.banned ? <Badge tone="red">Banned</Badge> : <Badge tone="green">Active</Badge>),
+      cell: (user) => (
+        <div className="flex flex-wrap gap-1">
+          {user.banned ? <Badge tone="red">Banned</Badge> : <Badge tone="green">Active</Badge>}
+          {user.twoFactorEnabled && <Badge tone="indigo">Two-factor</Badge>}
+        </div>
+      ),
     },
     {
       header: 'Created',

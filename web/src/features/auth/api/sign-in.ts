@@ -3,8 +3,12 @@ import { paths } from '@/config/paths';
 import { unwrap } from '@/lib/errors';
 import { loadAuthClient } from './load-auth-client';
 
-/** Email and password sign-in; a refusal throws a RequestError in the server's words. */
-export async function signIn({ email, password }: SignInInput): Promise<void> {
+/**
+ * Email and password sign-in; a refusal throws a RequestError in the server's words. With two-factor
+ * on, a right password signs nobody in yet: `secondFactor` says a code is asked for next.
+ */
+export async function signIn({ email, password }: SignInInput): Promise<{ secondFactor: boolean }> {
   const client = await loadAuthClient();
-  await unwrap(client.signIn.email({ email, password, callbackURL: paths.profile }), 'Login failed');
+  const answer = await unwrap(client.signIn.email({ email, password, callbackURL: paths.profile }), 'Login failed');
+  return { secondFactor: 'twoFactorRedirect' in answer && answer.twoFactorRedirect === true };
 }

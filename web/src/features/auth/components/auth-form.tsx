@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,6 +15,7 @@ import { usePasskeyAutofill } from '../hooks/use-passkey-autofill';
 import { useSignInAttempt } from '../hooks/use-sign-in-attempt';
 import { OtherSignIns } from './other-sign-ins';
 import { PasswordField } from './password-field';
+import { SecondFactorStep } from './second-factor-step';
 
 // The rules and the Better Auth client load as soon as the person starts using the form, so they
 // are usually there by the time it is sent.
@@ -27,6 +29,7 @@ export function AuthForm() {
   const [mode, setMode] = useState<AuthMode>('sign-in');
   const fields = useCredentialsForm(mode);
   const { pending, error, attempt, enter, clearError } = useSignInAttempt();
+  const [secondFactor, setSecondFactor] = useState(false);
   usePasskeyAutofill(() => enter(paths.profile));
   const signingIn = mode === 'sign-in';
 
@@ -36,7 +39,11 @@ export function AuthForm() {
     void attempt('credentials', async () => {
       const values = await fields.check(form);
       if (!values) return null;
-      await (signingIn ? signIn(values) : signUp(values));
+      if (signingIn && (await signIn(values)).secondFactor) {
+        setSecondFactor(true);
+        return null;
+      }
+      if (!signingIn) await signUp(values);
       return paths.profile;
     });
   };
@@ -46,6 +53,9 @@ export function AuthForm() {
     clearError();
     fields.clearErrors();
   };
+
+  if (secondFactor)
+    return <SecondFactorStep onSignedIn={() => enter(paths.profile)} onBack={() => setSecondFactor(false)} />;
 
   return (
     <div
@@ -73,6 +83,13 @@ export function AuthForm() {
           required
           {...fields.field('password')}
         />
+        {signingIn && (
+          <p className="text-right text-sm">
+            <Link to={paths.forgotPassword} className="font-medium text-indigo-600 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
+        )}
         <Button type="submit" className="w-full" disabled={pending !== null}>
           {pending === 'credentials' && <Spinner size="sm" inverse label="Submitting" />}
           {signingIn ? 'Sign in' : 'Create account'}

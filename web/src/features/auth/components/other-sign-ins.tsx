@@ -1,4 +1,3 @@
-import { Fingerprint } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { SignInWay } from '../hooks/use-sign-in-attempt';
@@ -22,11 +21,7 @@ export function OtherSignIns({
       </div>
       <div className="space-y-3">
         <Button variant="secondary" className="w-full" onClick={onPasskey} disabled={pending !== null}>
-          {pending === 'passkey' ? (
-            <Spinner size="sm" label="Waiting for the passkey" />
-          ) : (
-            <Fingerprint className="size-4" aria-hidden />
-          )}
+          {pending === 'passkey' && <Spinner size="sm" label="Waiting for the passkey" />}
           Sign in with a passkey
         </Button>
         <Button variant="secondary" className="w-full" onClick={onGuest} disabled={pending !== null}>

@@ -1,6 +1,6 @@
-import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { TextField, type TextFieldProps } from '@/components/ui/text-field';
+import { EyeIcon } from './eye-icon';
 
 /** A password field with a button over its right end that shows or hides what was typed. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'endButton'>) {
@@ -17,7 +17,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'endButton'>)
           aria-label={shown ? 'Hide password' : 'Show password'}
           aria-pressed={shown}
         >
-          {shown ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+          <EyeIcon struck={shown} />
         </button>
       }
     />

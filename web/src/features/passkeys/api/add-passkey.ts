@@ -2,6 +2,7 @@ import { WebAuthnAbortService } from '@simplewebauthn/browser';
 import { authClient } from '@/lib/auth-client';
 import { RequestError, toRequestError } from '@/lib/errors';
 import { queryKeys } from '@/lib/query-keys';
+import type { FreshSessionRun } from '@/lib/use-fresh-session';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 
 /** The server's answer when the session is older than its freshness window: sign in again. */
@@ -60,4 +61,12 @@ export function cancelPasskeyCeremony() {
   }
 }
 
-export const useAddPasskey = () => useRefreshingMutation({ mutationFn: addPasskey, refreshes: [queryKeys.passkeys] });
+/**
+ * `guard` is `useFreshSession().run` (lib/use-fresh-session): a session too old to add a passkey is
+ * asked to confirm it is the person, and the passkey is added once they have.
+ */
+export const useAddPasskey = (guard: FreshSessionRun = (action) => action()) =>
+  useRefreshingMutation({
+    mutationFn: (name: string) => guard(() => addPasskey(name)),
+    refreshes: [queryKeys.passkeys],
+  });

@@ -2,15 +2,18 @@ import { Fingerprint } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorBox } from '@/components/ui/error-box';
+import { FreshSessionDialog } from '@/components/ui/fresh-session-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import type { SessionUser } from '@/lib/auth-client';
 import { RequestError } from '@/lib/errors';
 import { useSignOut } from '@/lib/session';
+import { useFreshSession } from '@/lib/use-fresh-session';
 import { cancelPasskeyCeremony, SESSION_NOT_FRESH, useAddPasskey } from '../api/add-passkey';
 import { PasskeysTable } from './passkeys-table';
 
 export function PasskeysCard({ user }: { user: SessionUser }) {
-  const add = useAddPasskey();
+  const fresh = useFreshSession();
+  const add = useAddPasskey(fresh.run);
   const signOut = useSignOut();
   const stale = add.error instanceof RequestError && add.error.code === SESSION_NOT_FRESH;
 
@@ -42,6 +45,7 @@ export function PasskeysCard({ user }: { user: SessionUser }) {
           </Button>
         )}
         <PasskeysTable />
+        <FreshSessionDialog prompt={fresh.prompt} />
       </div>
     </Card>
   );

@@ -1,0 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** Serious and critical WCAG 2 A/AA violations on the page (or inside `selector`), as "rule: target" lines. */
+export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  const result = await (selector ? builder.include(selector) : builder).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}

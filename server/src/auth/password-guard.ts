@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+import { BASE_ERROR_CODES } from '@better-auth/core/error';
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { PASSWORD_UNCHANGED_MESSAGE } from '#common/validation';
+import type { Config } from '../env';
+import { MailNotConfiguredError } from '../mail/mailer';
+import { changeFrom, sendPasswordChanged, type PasswordMailDependencies } from './password-mail';
+
+/**
+ * Reset requests allowed in an hour: for one address (whoever asks, so a mailbox cannot be flooded
+ * from many places), and from one client address (Better Auth's own limiter; its default is 3 a minute).
+ */
+export const RESET_REQUESTS_PER_HOUR = { perEmail: 3, perClient: 10 } as const;
+const HOUR = 60 * 60;
+const IMPERSONATING_MESSAGE = 'A password cannot be changed while impersonating: stop impersonating first';
+
+export interface PasswordGuardDependencies extends PasswordMailDependencies {
+  config: Pick<Config, 'publicUrl' | 'trustedProxies' | 'nodeEnv' | 'smtpUrl' | 'unsafeDisableRateLimit'>;
+  redis?: Redis | undefined;
+}
+
+function perEmailLimiter(redis: Redis | undefined): RateLimiterAbstract {
+  const options = { keyPrefix: 'gatehouse:password-reset', points: RESET_REQUESTS_PER_HOUR.perEmail, duration: HOUR };
+  const memory = new RateLimiterMemory(options);
+  // Shared by every instance through Redis; while Redis is away, each instance counts on its own.
+  return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
+}
+
+const bodyOf = (body: unknown) => (body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
+
+/**
+ * What Better Auth leaves to us around passwords: reset requests limited per address and refused
+ * from foreign pages, the reset link pointed at the console by default, a change to the same
+ * password refused, and a notice mailed after every change.
+ */
+export function passwordGuard(dependencies: PasswordGuardDependencies) {
+  const { config, redis } = dependencies;
+  const limiter = perEmailLimiter(redis);
+  // As createMailer decides: in production without SMTP, no mail can leave.
+  const mailDisabled = config.nodeEnv === 'production' && !config.smtpUrl;
+
+  /** Cookie-less calls pass Better Auth's origin check; a page on another site still may not send them. */
+  const refuseForeignOrigin = createAuthMiddleware(async (ctx) => {
+    const origin = ctx.request?.headers.get('origin');
+    if (origin && !ctx.context.isTrustedOrigin(origin))
+      throw APIError.from('FORBIDDEN', BASE_ERROR_CODES.INVALID_ORIGIN);
+  });
+
+  return {
+    id: 'password-guard',
+    rateLimit: [
+      {
+        pathMatcher: (path: string) => path === '/request-password-reset',
+        window: HOUR,
+        max: RESET_REQUESTS_PER_HOUR.perClient,
+      },
+    ],
+    hooks: {
+      before: [
+        { matcher: (ctx) => ctx.path === '/reset-password', handler: refuseForeignOrigin },
+        {
+          matcher: (ctx) => ctx.path === '/request-password-reset',
+          handler: createAuthMiddleware(async (ctx) => {
+            await refuseForeignOrigin(ctx);
+            // The same answer for every address: a link that can never arrive is said so to all.
+            if (mailDisabled)
+              throw new APIError('SERVICE_UNAVAILABLE', { message: new MailNotConfiguredError().message });
+            const body = bodyOf(ctx.body);
+            if (typeof body.email === 'string' && !config.unsafeDisableRateLimit) {
+              // Counted for every address asked about, known or not: the refusal tells nothing.
+              const key = crypto.createHash('sha256').update(body.email.trim().toLowerCase()).digest('hex');
+              try {
+                await limiter.consume(key);
+              } catch (rejection) {
+                if (!(rejection instanceof RateLimiterRes)) throw rejection;
+                const minutes = Math.max(1, Math.ceil(rejection.msBeforeNext / 60_000));
+                throw new APIError(
+                  'TOO_MANY_REQUESTS',
+                  {
+                    code: 'RATE_LIMITED',
+                    message: `Too many reset requests for this address. Try again in ${minutes} min.`,
+                  },
+                  { 'retry-after': String(Math.ceil(rejection.msBeforeNext / 1000)) },
+                );
+              }
+            }
+            // Callers that name no page get the console's: Better Auth's link leads nowhere without one.
+            if (body.redirectTo === undefined) {
+              return { context: { body: { ...body, redirectTo: new URL('/reset-password', config.publicUrl).href } } };
+            }
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === '/change-password',
+          handler: createAuthMiddleware(async (ctx) => {
+            // Without a session the endpoint's own refusal answers.
+            const session = await getSessionFromCtx(ctx);
+            if (!session) return;
+            // The new session a change makes would be the admin's, as the user, impersonation gone.
+            if (session.session.impersonatedBy) {
+              throw new APIError('FORBIDDEN', { code: 'NOT_WHILE_IMPERSONATING', message: IMPERSONATING_MESSAGE });
+            }
+            const { currentPassword, newPassword } = bodyOf(ctx.body);
+            if (typeof newPassword === 'string' && newPassword === currentPassword) {
+              throw new APIError('BAD_REQUEST', { code: 'PASSWORD_UNCHANGED', message: PASSWORD_UNCHANGED_MESSAGE });
+            }
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === '/change-password',
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned as { user?: { email: string; name: string } } | null | undefined;
+            if (isAPIError(returned) || !returned?.user) return;
+            await sendPasswordChanged(dependencies, returned.user, changeFrom('changed', ctx.request, config));
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}

@@ -1,0 +1,23 @@
+import { createAuthMiddleware } from 'better-auth/api';
+
+/** Sign-ins that may happen in a browser that already holds a session (to make it fresh again). */
+const SIGN_IN_PATHS = new Set(['/sign-in/email', '/passkey/verify-authentication']);
+
+/**
+ * A sign-in in a browser that already holds a session of the same account replaces that session:
+ * the new cookie overwrites the old one, so the old session could never be used again from here,
+ * yet it would stay listed among the account's sessions, and valid for whoever copied its cookie.
+ * A session of another account is left alone (its owner's to end).
+ */
+export const replaceSessionOnSignIn = {
+  matcher: (ctx: { path?: string }) => SIGN_IN_PATHS.has(ctx.path ?? ''),
+  handler: createAuthMiddleware(async (ctx) => {
+    const signedIn = ctx.context.newSession;
+    if (!signedIn) return;
+    // The cookie the request came with: the response's new cookie is not read here.
+    const previous = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+    if (!previous || previous === signedIn.session.token) return;
+    const found = await ctx.context.internalAdapter.findSession(previous);
+    if (found?.session.userId === signedIn.user.id) await ctx.context.internalAdapter.deleteSession(previous);
+  }),
+};

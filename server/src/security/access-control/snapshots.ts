@@ -1,0 +1,61 @@
+import type { TestContext } from '../../testing/test-context';
+
+/** Rows whose change would mean an admin action went through. */
+export async function platformSnapshot(context: TestContext) {
+  const { db } = context.database;
+  return {
+    users: await db
+      .selectFrom('user')
+      .select(['id', 'email', 'name', 'role', 'banned', 'emailVerified'])
+      .orderBy('id')
+      .execute(),
+    passwords: await db.selectFrom('account').select(['userId', 'password']).orderBy('userId').execute(),
+    sessions: await db.selectFrom('session').select(['id', 'userId', 'impersonatedBy']).orderBy('id').execute(),
+    organizations: await db.selectFrom('organization').select(['id', 'name', 'slug']).orderBy('id').execute(),
+  };
+}
+
+/** Rows of one organization whose change would mean an attack went through. */
+export async function organizationSnapshot(context: TestContext, organizationId: string) {
+  const { db } = context.database;
+  const teams = await db
+    .selectFrom('team')
+    .select(['id', 'name', 'permissionMode'])
+    .where('organizationId', '=', organizationId)
+    .orderBy('id')
+    .execute();
+  return {
+    organization: await db
+      .selectFrom('organization')
+      .select(['id', 'name', 'slug'])
+      .where('id', '=', organizationId)
+      .execute(),
+    members: await db
+      .selectFrom('member')
+      .select(['id', 'userId', 'role'])
+      .where('organizationId', '=', organizationId)
+      .orderBy('id')
+      .execute(),
+    invitations: await db
+      .selectFrom('invitation')
+      .select(['id', 'email', 'role', 'status'])
+      .where('organizationId', '=', organizationId)
+      .orderBy('id')
+      .execute(),
+    teams,
+    teamMembers:
+      teams.length === 0
+        ? []
+        : await db
+            .selectFrom('teamMember')
+            .select(['teamId', 'userId', 'role'])
+            .where(
+              'teamId',
+              'in',
+              teams.map((team) => team.id),
+            )
+            .orderBy('teamId')
+            .orderBy('userId')
+            .execute(),
+  };
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { currentPasswordSchema, type CurrentPasswordInput } from '#common/two-factor';
+import { ErrorBox } from '@/components/ui/error-box';
+import { TextField } from '@/components/ui/text-field';
+import { useZodForm } from '@/lib/use-zod-form';
+import { FormActions } from './form-actions';
+
+/**
+ * Every change to two-factor sign-in starts here: the current password again, so that a browser
+ * left signed in is not enough. A wrong password shows the server's words and keeps what was typed.
+ */
+export function PasswordPrompt({
+  id,
+  children,
+  submitLabel,
+  danger = false,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  id: string;
+  /** What the password is asked for. */
+  children: ReactNode;
+  submitLabel: string;
+  danger?: boolean;
+  pending: boolean;
+  error: string | undefined;
+  onSubmit: (input: CurrentPasswordInput) => void;
+  onCancel: () => void;
+}) {
+  const form = useZodForm(currentPasswordSchema, { defaultValues: { password: '' } });
+  return (
+    <form className="space-y-3" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+      <p className="text-sm text-slate-600">{children}</p>
+      <ErrorBox message={error} />
+      <div className="max-w-sm">
+        <TextField
+          id={id}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          error={form.formState.errors.password?.message}
+          {...form.register('password')}
+        />
+      </div>
+      <FormActions submitLabel={submitLabel} pending={pending} danger={danger} onCancel={onCancel} />
+    </form>
+  );
+}
