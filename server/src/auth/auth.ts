@@ -16,7 +16,9 @@ import type { Metrics } from '../lib/metrics';
 import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
 import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail/templates';
 import { checkAuthInput } from './input-rules';
+import { accountDeletion } from './plugins/account-deletion';
 import { freshSession } from './plugins/fresh-session';
+import { passkeyGuard } from './plugins/passkey-guard';
 import { teamPermissions } from './plugins/team-permissions';
 import { isBanned } from './banned';
 import { geoFromHeaders, type GeoLookup } from './session-geo';
@@ -215,7 +217,9 @@ export function createAuth(dependencies: AuthDependencies) {
       anonymous(),
       // After anonymous(): its sign-in hook reads the session the browser held, which this one ends.
       freshSession(),
+      accountDeletion(database),
       passkey({ rpID: publicUrl.hostname, rpName: 'Gatehouse', origin: publicUrl.origin }),
+      passkeyGuard(),
       apiKey({
         // The plugin's default (10 verifications a day) would lock a key out after ten calls.
         rateLimit: {

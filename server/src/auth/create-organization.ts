@@ -1,3 +1,4 @@
+import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { freeOrganizationSlug } from '../db/organization-slug';
@@ -5,7 +6,7 @@ import type { Auth } from './auth';
 
 /** Better Auth's answers when another organization took the slug between our pick and its check. */
 const SLUG_TAKEN = new Set(['ORGANIZATION_ALREADY_EXISTS', 'ORGANIZATION_SLUG_ALREADY_TAKEN']);
-const ATTEMPTS = 3;
+const ATTEMPTS = 5;
 
 /** Taken between our pick and the insert: Better Auth's refusal, or the database's unique slug index. */
 function slugTaken(error: unknown): boolean {
@@ -32,7 +33,14 @@ export async function createOrganizationNamed(auth: Auth, db: Kysely<DB>, name: 
             body: { name, slug, userId: creator.userId, keepCurrentActiveOrganization: true },
           });
     } catch (error) {
-      if (attempt >= ATTEMPTS || !slugTaken(error)) throw error;
+      if (!slugTaken(error)) throw error;
+      // Still taken after every pick (a burst of the same name): a clear conflict, never the database's error.
+      if (attempt >= ATTEMPTS) {
+        throw new APIError('CONFLICT', {
+          code: 'ORGANIZATION_SLUG_ALREADY_TAKEN',
+          message: 'Organizations of that name were being created at the same moment; try again',
+        });
+      }
     }
   }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -30,6 +31,17 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /**
+ * The page's own inline scripts (the theme, set before first paint) are allowed by their hash,
+ * computed from the built index.html, so no other inline script can run.
+ */
+function contentSecurityPolicy(html: string): string {
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => ` 'sha256-${createHash('sha256').update(code!).digest('base64')}'`,
+  );
+  return `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'${hashes.join('')}; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`;
+}
+
+/**
  * The built SPA, read into memory once at start (it is a few hundred KB), with a gzip copy of
  * each text file: serving is then a map lookup, with no disk access or compression per request.
  */
@@ -55,6 +67,7 @@ export function loadSpa(distDir: string) {
   };
   if (fs.existsSync(path.join(distDir, 'index.html'))) walk(distDir);
   const index = files.get('/index.html');
+  const csp = contentSecurityPolicy(index?.body.toString('utf8') ?? '');
 
   return {
     built: index !== undefined,
@@ -76,8 +89,7 @@ export function loadSpa(distDir: string) {
         vary: 'accept-encoding',
       };
       if (file.type.startsWith('text/html')) {
-        headers['content-security-policy'] =
-          "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+        headers['content-security-policy'] = csp;
         headers['referrer-policy'] = 'strict-origin-when-cross-origin';
         headers['x-frame-options'] = 'DENY';
       }

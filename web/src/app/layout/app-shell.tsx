@@ -5,6 +5,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { NavLinks } from '@/components/ui/nav-links';
 import { Spinner } from '@/components/ui/spinner';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { Toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { queryClient } from '@/lib/query-client';
@@ -31,9 +32,9 @@ function Shell() {
   return (
     <div className="min-h-screen">
       <ImpersonationBanner session={session} />
-      <header className="border-b border-slate-200 bg-white">
+      <header className="border-b border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
-          <span className="text-lg font-semibold tracking-tight text-indigo-700">Gatehouse</span>
+          <span className="text-lg font-semibold tracking-tight text-indigo-700 dark:text-indigo-300">Gatehouse</span>
           <NavLinks
             label="Main"
             look="pill"
@@ -45,8 +46,9 @@ function Shell() {
           />
           <div className="ml-auto flex items-center gap-3">
             {navigation.state === 'loading' && <Spinner size="sm" />}
+            <ThemeToggle />
             <Avatar name={user.name} email={user.email} image={user.image} />
-            <span className="max-w-48 truncate text-sm text-slate-700" data-testid="shell-user">
+            <span className="max-w-48 truncate text-sm text-slate-700 dark:text-slate-300" data-testid="shell-user">
               {user.name || user.email}
             </span>
             <Button variant="secondary" onClick={signOut}>

@@ -8,13 +8,13 @@ export function ImpersonationBanner({ session }: { session: SessionData }) {
   const impersonatedBy = session.session.impersonatedBy;
   if (!impersonatedBy) return null;
   return (
-    <div role="status" className="bg-amber-100 px-4 py-2 text-sm text-amber-950">
+    <div role="status" className="bg-amber-100 dark:bg-amber-900 px-4 py-2 text-sm text-amber-950 dark:text-amber-100">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
         <span className="flex-1">
           You are being impersonated as <strong>{session.user.name || session.user.email}</strong>
-          <span className="ml-2 text-xs text-amber-800">(admin {impersonatedBy})</span>
+          <span className="ml-2 text-xs text-amber-800 dark:text-amber-200">(admin {impersonatedBy})</span>
         </span>
-        {stop.error && <span className="text-red-700">{stop.error.message}</span>}
+        {stop.error && <span className="text-red-700 dark:text-red-300">{stop.error.message}</span>}
         <Button variant="secondary" size="sm" disabled={stop.isPending} onClick={() => stop.mutate()}>
           Stop Impersonating
         </Button>

@@ -5,7 +5,7 @@ export function Component() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-3">
       <h1 className="text-2xl font-semibold">Page not found</h1>
-      <Link to={paths.home} className="text-indigo-600 hover:underline">
+      <Link to={paths.home} className="text-indigo-600 dark:text-indigo-300 hover:underline">
         Go to the console
       </Link>
     </main>

@@ -6,10 +6,17 @@ export function RouteError() {
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'An error occurred';
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-3 px-4">
-      <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-700">
+      <div
+        role="alert"
+        className="rounded-md border border-red-200 dark:border-red-900 bg-red-50 dark:bg-red-950 px-4 py-3 text-red-700 dark:text-red-300"
+      >
         {message}
       </div>
-      <button type="button" className="text-indigo-600 hover:underline" onClick={() => window.location.reload()}>
+      <button
+        type="button"
+        className="text-indigo-600 dark:text-indigo-300 hover:underline"
+        onClick={() => window.location.reload()}
+      >
         Try again
       </button>
     </main>

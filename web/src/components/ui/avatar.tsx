@@ -20,7 +20,7 @@ export function Avatar({
     <span
       aria-hidden
       className={cn(
-        'flex items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-700',
+        'flex items-center justify-center rounded-full bg-indigo-100 dark:bg-indigo-900 font-semibold text-indigo-700 dark:text-indigo-300',
         sizes[size],
       )}
     >

@@ -21,7 +21,7 @@ export function Pagination({
       <Button variant="secondary" disabled={page <= 1} onClick={onPrevious}>
         Previous
       </Button>
-      <span className="text-sm text-slate-600">
+      <span className="text-sm text-slate-600 dark:text-slate-300">
         Page {page} of {pages}
         {capped ? '+' : ''}
       </span>

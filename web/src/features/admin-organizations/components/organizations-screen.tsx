@@ -25,7 +25,10 @@ export function AdminOrganizationsScreen() {
   const create = useCreateAdminOrganization();
   return (
     <div className="space-y-6">
-      <section aria-label="New organization" className="rounded-xl border border-slate-200 bg-white p-4">
+      <section
+        aria-label="New organization"
+        className="rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4"
+      >
         <NameForm
           id="admin-organization-name"
           label="Organization name"

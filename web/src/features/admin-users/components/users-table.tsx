@@ -27,7 +27,7 @@ function UserCell({ user }: { user: AdminUserRow }) {
       <Avatar name={user.name} email={user.email} image={user.image} />
       <div className="min-w-0">
         <p className="truncate font-medium">{user.name || '—'}</p>
-        <p className="truncate text-xs text-slate-500">{user.email}</p>
+        <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
       </div>
     </div>
   );
@@ -88,10 +88,11 @@ export function UsersTable({
       cell: (user) =>
         user.organizationName ? (
           <span>
-            {user.organizationName} <span className="text-xs text-slate-500">({user.organizationRole})</span>
+            {user.organizationName}{' '}
+            <span className="text-xs text-slate-500 dark:text-slate-400">({user.organizationRole})</span>
           </span>
         ) : (
-          <span className="text-slate-500">—</span>
+          <span className="text-slate-500 dark:text-slate-400">—</span>
         ),
     },
     {

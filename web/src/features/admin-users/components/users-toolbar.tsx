@@ -48,7 +48,7 @@ export function UsersToolbar({
             {...form.register('search')}
           />
           {searchError && (
-            <p id={fieldErrorId(SEARCH_ID)} className="mt-1 text-xs text-red-600">
+            <p id={fieldErrorId(SEARCH_ID)} className="mt-1 text-xs text-red-600 dark:text-red-300">
               {searchError}
             </p>
           )}

@@ -59,7 +59,7 @@ export function AuthForm() {
 
   return (
     <div
-      className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm"
+      className="w-full max-w-md rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-8 shadow-sm"
       onFocus={prepare}
       onPointerDown={prepare}
     >
@@ -85,7 +85,10 @@ export function AuthForm() {
         />
         {signingIn && (
           <p className="text-right text-sm">
-            <Link to={paths.forgotPassword} className="font-medium text-indigo-600 hover:underline">
+            <Link
+              to={paths.forgotPassword}
+              className="font-medium text-indigo-600 dark:text-indigo-300 hover:underline"
+            >
               Forgot password?
             </Link>
           </p>
@@ -102,9 +105,13 @@ export function AuthForm() {
         onGuest={() => void attempt('guest', () => signInAsGuest().then(() => paths.dashboard))}
       />
 
-      <p className="mt-6 text-center text-sm text-slate-600">
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
         {signingIn ? "Don't have an account? " : 'Already have an account? '}
-        <button type="button" className="font-medium text-indigo-600 hover:underline" onClick={toggleMode}>
+        <button
+          type="button"
+          className="font-medium text-indigo-600 dark:text-indigo-300 hover:underline"
+          onClick={toggleMode}
+        >
           {signingIn ? 'Sign up' : 'Sign in'}
         </button>
       </p>

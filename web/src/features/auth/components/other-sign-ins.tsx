@@ -14,10 +14,10 @@ export function OtherSignIns({
 }) {
   return (
     <>
-      <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-slate-500 uppercase">
-        <span className="h-px flex-1 bg-slate-200" />
+      <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-slate-500 dark:text-slate-400 uppercase">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         Or
-        <span className="h-px flex-1 bg-slate-200" />
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       </div>
       <div className="space-y-3">
         <Button variant="secondary" className="w-full" onClick={onPasskey} disabled={pending !== null}>

@@ -33,7 +33,7 @@ export function SecondFactorForm({ onSignedIn, onBack }: { onSignedIn: () => Pro
   return (
     <>
       <h1 className="text-center text-2xl font-semibold tracking-tight">Two-factor authentication</h1>
-      <p className="mt-2 mb-6 text-center text-sm text-slate-600">
+      <p className="mt-2 mb-6 text-center text-sm text-slate-600 dark:text-slate-300">
         {backup
           ? 'Enter one of the backup codes you saved. Each code works once.'
           : `Enter the ${TOTP_DIGITS}-digit code from your authenticator app.`}
@@ -49,8 +49,12 @@ export function SecondFactorForm({ onSignedIn, onBack }: { onSignedIn: () => Pro
           error={form.formState.errors.code?.message}
           {...form.register('code')}
         />
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" className="size-4 rounded border-slate-300" {...form.register('trustDevice')} />
+        <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-slate-300 dark:border-slate-600"
+            {...form.register('trustDevice')}
+          />
           Trust this device for {TRUST_DEVICE_DAYS} days
         </label>
         <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
@@ -58,10 +62,18 @@ export function SecondFactorForm({ onSignedIn, onBack }: { onSignedIn: () => Pro
         </Button>
       </form>
       <div className="mt-6 flex justify-between text-sm">
-        <button type="button" className="font-medium text-indigo-600 hover:underline" onClick={switchMethod}>
+        <button
+          type="button"
+          className="font-medium text-indigo-600 dark:text-indigo-300 hover:underline"
+          onClick={switchMethod}
+        >
           {backup ? 'Use your authenticator app' : 'Use a backup code'}
         </button>
-        <button type="button" className="font-medium text-slate-600 hover:underline" onClick={onBack}>
+        <button
+          type="button"
+          className="font-medium text-slate-600 dark:text-slate-300 hover:underline"
+          onClick={onBack}
+        >
           Back to sign in
         </button>
       </div>

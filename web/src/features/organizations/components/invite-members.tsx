@@ -61,12 +61,17 @@ export function InviteMembers({
       <ErrorBox message={cancel.error?.message} />
       <QueryView query={invitations} empty="No pending invitations.">
         {(list) => (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Pending invitations">
+          <ul
+            className="divide-y divide-slate-100 dark:divide-slate-800 rounded-lg border border-slate-200 dark:border-slate-700"
+            aria-label="Pending invitations"
+          >
             {list.map((invitation) => (
               <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
                 <span>
                   {invitation.email} <Badge>{invitation.role}</Badge>{' '}
-                  <span className="text-xs text-slate-500">expires {formatDate(invitation.expiresAt)}</span>
+                  <span className="text-xs text-slate-500 dark:text-slate-400">
+                    expires {formatDate(invitation.expiresAt)}
+                  </span>
                 </span>
                 <Button
                   variant="danger-ghost"

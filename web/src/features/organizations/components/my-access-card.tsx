@@ -12,7 +12,10 @@ export function MyAccessCard() {
     <Card title="My Access" description="Organizations you belong to and your role in each.">
       <QueryView query={organizations} empty="You do not belong to any organization yet.">
         {(list) => (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="My organizations">
+          <ul
+            className="divide-y divide-slate-100 dark:divide-slate-800 rounded-lg border border-slate-200 dark:border-slate-700"
+            aria-label="My organizations"
+          >
             {list.map((organization) => (
               <li key={organization.id}>
                 <button
@@ -23,7 +26,7 @@ export function MyAccessCard() {
                 >
                   <span className="flex-1 font-medium">{organization.name}</span>
                   <Badge>{organization.role}</Badge>
-                  <span className="text-slate-500">
+                  <span className="text-slate-500 dark:text-slate-400">
                     {organization.memberCount} {organization.memberCount === 1 ? 'member' : 'members'}
                   </span>
                 </button>

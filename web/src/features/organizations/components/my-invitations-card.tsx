@@ -30,14 +30,17 @@ export function MyInvitationsCard({ emailVerified }: { emailVerified: boolean })
         <ErrorBox message={error?.message} />
         <QueryView query={invitations} empty="No pending invitations.">
           {(list) => (
-            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="My invitations">
+            <ul
+              className="divide-y divide-slate-100 dark:divide-slate-800 rounded-lg border border-slate-200 dark:border-slate-700"
+              aria-label="My invitations"
+            >
               {list.map((invitation) => (
                 <li key={invitation.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
                   <div className="min-w-0 flex-1">
                     <p className="flex items-center gap-2 font-medium">
                       {invitation.organizationName} <Badge>{invitation.role}</Badge>
                     </p>
-                    <p className="text-xs text-slate-500">
+                    <p className="text-xs text-slate-500 dark:text-slate-400">
                       Invited by {invitation.inviterEmail ?? 'someone'} on {formatDate(invitation.createdAt)} · expires{' '}
                       {formatDate(invitation.expiresAt)}
                     </p>

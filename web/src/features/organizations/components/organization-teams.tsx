@@ -52,12 +52,15 @@ export function OrganizationTeams({
         <QueryView query={teams} empty="No teams yet.">
           {(list) => (
             <ul
-              className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+              className="divide-y divide-slate-100 dark:divide-slate-800 rounded-lg border border-slate-200 dark:border-slate-700"
               aria-label={`Teams of ${organization.name}`}
             >
               {list.map((team) => (
                 <li key={team.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
-                  <Link to={paths.team(team.id)} className="font-medium text-indigo-700 hover:underline">
+                  <Link
+                    to={paths.team(team.id)}
+                    className="font-medium text-indigo-700 dark:text-indigo-300 hover:underline"
+                  >
                     {team.name}
                   </Link>
                   <span className="flex gap-1">

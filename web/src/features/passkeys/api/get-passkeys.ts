@@ -10,6 +10,8 @@ export interface PasskeyRow {
   deviceType: string;
   backedUp: boolean;
   credentialID: string;
+  /** The authenticator's provider, named by the server from its AAGUID; null when it is hidden or unknown. */
+  provider?: string | null;
 }
 
 export const getPasskeys = async () =>

@@ -14,6 +14,9 @@ import { renamePasskeySchema, useRenamePasskey } from '../api/rename-passkey';
 export const DELETE_PASSKEY_CONFIRMATION =
   'Are you sure you want to delete this passkey? This action cannot be undone.';
 
+/** Most platforms hide their authenticator's model (an all-zero AAGUID) unless attestation is asked for. */
+export const UNKNOWN_PROVIDER = 'Unknown provider';
+
 const labelOf = (passkey: PasskeyRow) => passkey.name || 'Unnamed passkey';
 
 /** The account's passkeys: renamed in place, deleted after a confirmation. */
@@ -70,6 +73,7 @@ export function PasskeysTable() {
 
   const columns: Column<PasskeyRow>[] = [
     { header: 'Name', cell: nameCell },
+    { header: 'Provider', cell: (passkey) => passkey.provider ?? UNKNOWN_PROVIDER, className: 'whitespace-nowrap' },
     { header: 'Created', cell: (passkey) => formatDate(passkey.createdAt), className: 'whitespace-nowrap' },
     {
       header: 'Device',

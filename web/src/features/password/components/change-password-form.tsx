@@ -22,7 +22,10 @@ export function ChangePasswordForm() {
         <Button type="submit" disabled={change.isPending}>
           Change Password
         </Button>
-        <Link to={paths.forgotPassword} className="text-sm font-medium text-indigo-600 hover:underline">
+        <Link
+          to={paths.forgotPassword}
+          className="text-sm font-medium text-indigo-600 dark:text-indigo-300 hover:underline"
+        >
           Forgot your current password?
         </Link>
       </div>

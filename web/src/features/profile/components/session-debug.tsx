@@ -28,10 +28,22 @@ function readableCookies(): Map<string, string> {
 function Tile({ label, value, good }: { label: string; value: string; good: boolean }) {
   return (
     <div
-      className={cn('rounded-lg border p-3', good ? 'border-green-200 bg-green-50' : 'border-slate-200 bg-slate-50')}
+      className={cn(
+        'rounded-lg border p-3',
+        good
+          ? 'border-green-200 dark:border-green-900 bg-green-50 dark:bg-green-950'
+          : 'border-slate-200 dark:border-slate-700 bg-slate-50 dark:bg-slate-800/50',
+      )}
     >
-      <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</p>
-      <p className={cn('mt-1 text-sm font-semibold', good ? 'text-green-800' : 'text-slate-700')}>{value}</p>
+      <p className="text-xs font-medium tracking-wide text-slate-500 dark:text-slate-400 uppercase">{label}</p>
+      <p
+        className={cn(
+          'mt-1 text-sm font-semibold',
+          good ? 'text-green-800 dark:text-green-300' : 'text-slate-700 dark:text-slate-300',
+        )}
+      >
+        {value}
+      </p>
     </div>
   );
 }
@@ -39,7 +51,7 @@ function Tile({ label, value, good }: { label: string; value: string; good: bool
 function IdRow({ label, value, shown }: { label: string; value: string; shown: string }) {
   return (
     <div className="flex items-center justify-between gap-2 py-1.5">
-      <span className="text-sm text-slate-500">{label}</span>
+      <span className="text-sm text-slate-500 dark:text-slate-400">{label}</span>
       <span className="flex items-center gap-1 font-mono text-xs">
         {shown}
         <CopyButton value={value} label={`Copy ${label}`} />
@@ -76,7 +88,7 @@ export function SessionDebug({ session: data }: { session: SessionData }) {
         {AUTH_COOKIES.map((name) => (
           <li key={name} className="flex flex-wrap justify-between gap-2">
             <span className="font-mono text-xs">{name}</span>
-            <span className="font-mono text-xs text-slate-500">
+            <span className="font-mono text-xs text-slate-500 dark:text-slate-400">
               {cookies.has(name) ? truncate(cookies.get(name), 30) : 'HttpOnly or not set (not readable by scripts)'}
             </span>
           </li>
@@ -88,7 +100,7 @@ export function SessionDebug({ session: data }: { session: SessionData }) {
           <div>
             <div className="mb-2 flex items-center justify-between">
               <h3 className="text-sm font-semibold">Session object</h3>
-              <CopyButton value={json} label="Copy JSON" className="border border-slate-200" />
+              <CopyButton value={json} label="Copy JSON" className="border border-slate-200 dark:border-slate-700" />
             </div>
             {/* Focusable, so keyboard users can scroll it. */}
             <pre
@@ -106,15 +118,19 @@ export function SessionDebug({ session: data }: { session: SessionData }) {
               {Object.entries(checks).map(([check, passes]) => (
                 <li
                   key={check}
-                  className="flex items-center justify-between rounded border border-slate-200 px-3 py-1.5 text-sm"
+                  className="flex items-center justify-between rounded border border-slate-200 dark:border-slate-700 px-3 py-1.5 text-sm"
                 >
                   <span className="font-mono text-xs">{check}</span>
-                  <span className={passes ? 'text-green-700' : 'text-slate-500'}>{passes ? 'true' : 'false'}</span>
+                  <span
+                    className={passes ? 'text-green-700 dark:text-green-300' : 'text-slate-500 dark:text-slate-400'}
+                  >
+                    {passes ? 'true' : 'false'}
+                  </span>
                 </li>
               ))}
             </ul>
           </div>
-          <div className="divide-y divide-slate-100">
+          <div className="divide-y divide-slate-100 dark:divide-slate-800">
             <h3 className="mb-1 text-sm font-semibold">Token and ids</h3>
             <IdRow label="session token" value={session.token} shown={truncate(session.token, 16)} />
             <IdRow label="session id" value={session.id} shown={truncate(session.id, 16)} />

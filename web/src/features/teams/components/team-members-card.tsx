@@ -15,7 +15,7 @@ export function TeamMembersCard({ details, currentUserId }: { details: TeamDetai
   if (team.permissionMode === 'inherited') {
     return (
       <Card title="Members">
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-slate-600 dark:text-slate-300">
           This is a public team: every member of the organization belongs to it. Make it private to choose its members.
         </p>
       </Card>
@@ -27,7 +27,10 @@ export function TeamMembersCard({ details, currentUserId }: { details: TeamDetai
       <div className="space-y-4">
         <ErrorBox message={changeRole.error?.message} />
         {access.permissions['team:addMember'] && <AddTeamMemberForm team={team} />}
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Team members">
+        <ul
+          className="divide-y divide-slate-100 dark:divide-slate-800 rounded-lg border border-slate-200 dark:border-slate-700"
+          aria-label="Team members"
+        >
           {members.map((member) => {
             const next = member.role === 'owner' ? 'member' : 'owner';
             const action = member.role === 'owner' ? 'Demote' : 'Promote';
@@ -36,7 +39,7 @@ export function TeamMembersCard({ details, currentUserId }: { details: TeamDetai
                 <Avatar name={member.user.name} email={member.user.email} image={member.user.image} />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{member.user.name || member.user.email}</p>
-                  <p className="text-xs text-slate-500">{member.user.email}</p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">{member.user.email}</p>
                 </div>
                 <Badge tone={member.role === 'owner' ? 'indigo' : 'slate'}>
                   {member.role === 'owner' ? 'Owner' : 'Member'}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ENV, signIn, signInAdmin, signUp } from '../../../testing/accounts';
+import { TestClient } from '../../../testing/http-client';
+import { contextPerSuite } from '../../../testing/suite';
+import { ENGINES } from '../../../testing/test-context';
+import { addMember, addOwnedRows, createOrganization, createTeam, NONE, rowsOf } from './fixtures';
+
+const PASSWORD = 'user-password-1';
+
+describe.each(ENGINES)('account deletion on %s', (engine) => {
+  const suite = contextPerSuite(engine, { env: ADMIN_ENV });
+  const remove = (client: TestClient, body: unknown, headers?: Record<string, string>) =>
+    client.post('/api/auth/delete-user', body, headers);
+  const signInStatus = async (email: string) =>
+    (await new TestClient(suite.context.app).post('/api/auth/sign-in/email', { email, password: PASSWORD })).status;
+
+  it('refuses a wrong, missing or mistyped password, deleting nothing', async () => {
+    const email = 'keeps@example.com';
+    const { client, id } = await signUp(suite.context.app, { email });
+    const before = await rowsOf(suite.context, id);
+    const refusals = [
+      [{ password: 'wrong-password-1' }, 'INVALID_PASSWORD'],
+      [{}, 'PASSWORD_REQUIRED'],
+      [{ password: '' }, 'PASSWORD_REQUIRED'],
+      [{ password: 12345678 }, undefined],
+      [{ password: [PASSWORD] }, undefined],
+    ] as const;
+    for (const [body, code] of refusals) {
+      const response = await remove(client, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      if (code) expect(response.body.code).toBe(code);
+    }
+    expect(await rowsOf(suite.context, id)).toEqual(before);
+    expect(await signInStatus(email)).toBe(200);
+  });
+
+  it('refuses the last owner of an organization with other members, naming it, and deletes once handed over', async () => {
+    const owner = await signUp(suite.context.app, { email: 'last-owner@example.com' });
+    const other = await signUp(suite.context.app, { email: 'stays@example.com' });
+    const shared = await createOrganization(owner.client, 'Shared Works');
+    await addMember(suite.context, shared, other.id);
+    const refused = await remove(owner.client, { password: PASSWORD });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('LAST_OWNER');
+    expect(refused.body.message).toContain('"Shared Works"');
+    expect((await rowsOf(suite.context, owner.id)).member).toBe(1);
+
+    await suite.context.database.db
+      .updateTable('member')
+      .set({ role: 'owner' })
+      .where('userId', '=', other.id)
+      .execute();
+    expect((await remove(owner.client, { password: PASSWORD })).status).toBe(200);
+    const left = await suite.context.database.db
+      .selectFrom('member')
+      .selectAll()
+      .where('organizationId', '=', shared)
+      .execute();
+    expect(left.map((row) => row.userId)).toEqual([other.id]);
+  });
+
+  it('deletes everything of the account, and the organizations it was alone in', async () => {
+    const email = 'leaves@example.com';
+    const { client, id } = await signUp(suite.context.app, { email });
+    const alone = await createOrganization(client, 'Solo');
+    await createTeam(client, alone, 'Solo Team');
+    const host = await signUp(suite.context.app, { email: 'host@example.com' });
+    const shared = await createOrganization(host.client, 'Hosted');
+    await addMember(suite.context, shared, id, 'admin');
+    await addOwnedRows(suite.context, id, shared);
+    const key = await client.post('/api/auth/api-key/create', { name: 'ci' });
+    expect(key.status, key.text).toBe(200);
+
+    const response = await remove(client, { password: PASSWORD });
+    expect(response.status, response.text).toBe(200);
+    expect(await rowsOf(suite.context, id)).toEqual(NONE);
+    const { db } = suite.context.database;
+    expect(await db.selectFrom('organization').select('id').where('id', '=', alone).execute()).toEqual([]);
+    expect(await db.selectFrom('team').select('id').where('organizationId', '=', alone).execute()).toEqual([]);
+    expect(await db.selectFrom('organization').select('id').where('id', '=', shared).execute()).toHaveLength(1);
+    expect((await client.get('/api/auth/get-session')).body).toBeNull();
+    expect(await signInStatus(email)).toBe(401);
+    expect((await new TestClient(suite.context.app).get('/api/v1/me', { 'x-api-key': key.body.key })).status).toBe(401);
+  });
+
+  it('refuses an API key, a foreign Origin and an impersonating admin', async () => {
+    const email = 'guarded@example.com';
+    const { client, id } = await signUp(suite.context.app, { email });
+    const key = (await client.post('/api/auth/api-key/create', { name: 'ci' })).body.key as string;
+    const anonymous = new TestClient(suite.context.app);
+    expect((await remove(anonymous, { password: PASSWORD }, { 'x-api-key': key })).status).toBe(401);
+    expect((await remove(client, { password: PASSWORD }, { origin: 'https://evil.example' })).status).toBe(403);
+
+    const admin = await signInAdmin(suite.context.app);
+    expect((await admin.post('/api/auth/admin/impersonate-user', { userId: id })).status).toBe(200);
+    const impersonated = await remove(admin, { password: PASSWORD });
+    expect(impersonated.status).toBe(403);
+    expect(impersonated.body.code).toBe('NOT_WHILE_IMPERSONATING');
+    expect(await signInStatus(email)).toBe(200);
+  });
+
+  it('lets a guest delete itself without a password, under the same rules', async () => {
+    const guest = new TestClient(suite.context.app);
+    const signedIn = await guest.post('/api/auth/sign-in/anonymous', {});
+    expect(signedIn.status, signedIn.text).toBe(200);
+    const guestId = signedIn.body.user.id as string;
+    await createOrganization(guest, 'Guest Org');
+    expect((await remove(guest, { password: PASSWORD })).status).toBe(400);
+    const response = await guest.post('/api/auth/delete-anonymous-user', {});
+    expect(response.status, response.text).toBe(200);
+    expect(await rowsOf(suite.context, guestId)).toEqual(NONE);
+  });
+
+  it("applies the rules and the clean-up to an admin's removal, and refuses it to others", async () => {
+    const owner = await signUp(suite.context.app, { email: 'removed@example.com' });
+    const member = await signUp(suite.context.app, { email: 'member@example.com' });
+    const shared = await createOrganization(owner.client, 'Kept Co');
+    await addMember(suite.context, shared, member.id);
+    expect((await owner.client.post('/api/auth/api-key/create', { name: 'ci' })).status).toBe(200);
+
+    const other = await signIn(suite.context.app, 'member@example.com', PASSWORD);
+    expect((await other.post('/api/auth/admin/remove-user', { userId: owner.id })).status).toBe(403);
+    const admin = await signInAdmin(suite.context.app);
+    const refused = await admin.post('/api/auth/admin/remove-user', { userId: owner.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('This user is the last owner of "Kept Co"');
+    expect((await rowsOf(suite.context, owner.id)).user).toBe(1);
+
+    await suite.context.database.db.deleteFrom('member').where('userId', '=', member.id).execute();
+    expect((await admin.post('/api/auth/admin/remove-user', { userId: owner.id })).status).toBe(200);
+    expect(await rowsOf(suite.context, owner.id)).toEqual(NONE);
+  });
+});
