@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations as violations } from './support/axe';
 import { useBrowser } from './support/browser';
-
-/** Serious and critical WCAG 2 A/AA violations on a screen, as "rule: target" lines. */
-async function violations(page: import('playwright-core').Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 describe('accessibility', () => {
   const t = useBrowser();

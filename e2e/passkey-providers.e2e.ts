@@ -1,7 +1,7 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { confirmation } from './support/confirmation';
 import { addVirtualAuthenticator } from './support/webauthn';
@@ -41,8 +41,7 @@ describe('passkey providers and the last way to sign in', () => {
     await list.getByRole('cell', { name: '1Password' }).waitFor();
     expect(await list.getByText('Unknown provider').count()).toBe(0);
 
-    const result = await new AxeBuilder({ page: t.page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    expect(await seriousViolations(t.page)).toEqual([]);
   });
 
   it('refuses deleting the last passkey of an account without a password, and says why', async () => {

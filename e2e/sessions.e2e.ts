@@ -1,9 +1,9 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectPath, toasts, useBrowser } from './support/browser';
+import { seriousViolations as violations } from './support/axe';
 import { confirmation } from './support/confirmation';
 import { cellOf } from './support/tables';
 import { signInContext, type TestUser } from './support/users';
@@ -12,14 +12,6 @@ import { addVirtualAuthenticator } from './support/webauthn';
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 /** Where the second browser signs in from, as a proxy in front of the server would say. */
 const PARIS = { 'cf-ipcountry': 'FR', 'cf-ipcity': 'Paris', 'cf-region': 'Ile-de-France' };
-
-/** Serious and critical WCAG 2 A/AA violations inside `selector`, as "rule: target" lines. */
-async function violations(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 /** The e2e server's database, to reach past the API (age a session, count them). */
 function withDatabase<T>(run: (db: Database.Database) => T): T {

@@ -41,6 +41,3 @@ export async function unwrap<T>(request: Promise<{ data: T | null; error: unknow
   if (error || data === null || data === undefined) throw toRequestError(error, fallback);
   return data;
 }
-
-/** The words of any failure, for a screen that only shows them. */
-export const messageOf = (caught: unknown, fallback: string) => toRequestError(caught, fallback).message;
