@@ -21,6 +21,8 @@ const STOCK = process.env.BENCH_STOCK !== '0';
 const BUDGET_MS = 50;
 const BATCH = 100_000;
 const SURNAMES = ['Smith', 'Garcia', 'Okafor', 'Tanaka', 'Novak'];
+/** Flags for the filters: 1 in 500 banned, 2 in 3 verified, 1 in 10 with two-factor, the newest 0.05% guests. */
+const GUEST = sql.raw(`n > ${Math.max(...SIZES)} * 0.9995`);
 
 async function seed(context: TestContext, from: number, to: number) {
   const { db, engine } = context.database;
@@ -38,16 +40,16 @@ async function seed(context: TestContext, from: number, to: number) {
     if (engine === 'sqlite') {
       // An integer: a bound JS number is a REAL in SQLite, and the ids and emails would read `user5.0@`.
       await sql`with recursive seq(n) as (select cast(${start} as integer) union all select n + 1 from seq where n < ${end})
-        insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", role, banned, "isAnonymous")
-        select 'seed' || n, 'Person ' || n || ' ' || ${surname}, 'user' || n || '@example' || (n % 50) || '.com', 0,
+        insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", role, banned, "isAnonymous", "twoFactorEnabled")
+        select 'seed' || n, 'Person ' || n || ' ' || ${surname}, 'user' || n || '@example' || (n % 50) || '.com', n % 3 <> 0,
           strftime('%Y-%m-%dT%H:%M:%fZ', 1700000000 + n, 'unixepoch'), strftime('%Y-%m-%dT%H:%M:%fZ', 1700000000 + n, 'unixepoch'),
-          case when n % 1000 = 0 then 'admin' else 'user' end, 0, 0
+          case when n % 1000 = 0 then 'admin' else 'user' end, n % 500 = 1, ${GUEST}, case when n % 10 = 0 then 1 end
         from seq`.execute(db);
     } else {
-      await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", role, banned, "isAnonymous")
-        select 'seed' || n, 'Person ' || n || ' ' || ${surname}, 'user' || n || '@example' || (n % 50) || '.com', false,
+      await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", role, banned, "isAnonymous", "twoFactorEnabled")
+        select 'seed' || n, 'Person ' || n || ' ' || ${surname}, 'user' || n || '@example' || (n % 50) || '.com', n % 3 <> 0,
           to_timestamp(1700000000 + n), to_timestamp(1700000000 + n),
-          case when n % 1000 = 0 then 'admin' else 'user' end, false, false
+          case when n % 1000 = 0 then 'admin' else 'user' end, n % 500 = 1, ${GUEST}, case when n % 10 = 0 then true end
         from generate_series(${start}::int, ${end}::int) as n`.execute(db);
     }
   }
@@ -78,6 +80,8 @@ interface Case {
 
 const stockSearch = (field: string, term: string, extra = '') =>
   `searchValue=${encodeURIComponent(term)}&searchField=${field}&searchOperator=contains&limit=20&sortBy=createdAt&sortDirection=desc${extra}`;
+const stockFilter = (field: string, value: string) =>
+  `filterField=${field}&filterValue=${value}&filterOperator=eq&limit=20&sortBy=createdAt&sortDirection=desc`;
 const oursSearch = (field: string, term: string, extra = '') =>
   `search=${encodeURIComponent(term)}&searchField=${field}${extra}`;
 const DEEP = 500_000;
@@ -117,6 +121,25 @@ const CASES: Case[] = [
     stock: () =>
       stockSearch('name', 'Garcia').replace('sortBy=createdAt&sortDirection=desc', 'sortBy=name&sortDirection=asc'),
   },
+  // Flag filters: rare, common, combined, with a search, at the far end of the order; and a search by id.
+  { label: 'banned 1/500', ours: () => 'banned=true', stock: () => stockFilter('banned', 'true') },
+  { label: 'not banned', ours: () => 'banned=false', stock: () => stockFilter('banned', 'false') },
+  {
+    label: 'guests oldest 1st',
+    ours: () => 'isAnonymous=true&sortDirection=asc',
+    stock: () => stockFilter('isAnonymous', 'true'),
+  },
+  {
+    label: '2FA on unverified',
+    ours: () => 'twoFactorEnabled=true&emailVerified=false',
+    stock: () => stockFilter('twoFactorEnabled', 'true'),
+  },
+  {
+    label: 'surname + banned',
+    ours: () => oursSearch('name', 'Garcia', '&banned=true'),
+    stock: () => stockSearch('name', 'Garcia'),
+  },
+  { label: 'search by id', ours: (n) => oursSearch('email', `seed${n}`), stock: (n) => stockFilter('id', `seed${n}`) },
   {
     label: 'page 25000',
     ours: () => `offset=${DEEP}`,

@@ -11,13 +11,10 @@
  * `BENCH_SECONDS` (default 5) sets each measurement's length, `BENCH_ROUNDS_REQUESTS` (50,000) a round,
  * `BENCH_SIGN_INS` (96) the sign-ins and raw checks of each turn.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { verifyPassword, hashPassword } from 'better-auth/crypto';
 import { Redis } from 'ioredis';
-import { freePort, startServerProcess } from '../server/src/testing/server-process';
+import { cpuMs, PASSWORD, rssMiB, startServer } from './bench-server';
 import { runCounted } from './run-counted';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -26,21 +23,11 @@ const ROUND_REQUESTS = Number(process.env.BENCH_ROUNDS_REQUESTS ?? 50_000);
 /** Sign-ins (and raw checks) per turn: a count, not a duration, so none is cut off mid-hash. */
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 96);
 const CONNECTIONS = 16;
-const PASSWORD = 'bench-password-1';
 const BENCH_REDIS_URL = 'redis://127.0.0.1:6379/15';
 
 type Result = autocannon.Result;
 const run = (options: autocannon.Options) => autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
 const perSecond = (result: Result) => result.requests.average;
-/** Processor time the process has used, all its threads, in ms. */
-const cpuMs = (pid: number) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-};
-const rssMiB = (pid: number) => {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
-  return Math.round(Number(line?.[1] ?? 0) / 1024);
-};
 
 /** A fixed number of raw scrypt checks, CONNECTIONS at a time, counted whole like the sign-ins. */
 async function rawScryptChecks(count: number) {
@@ -49,47 +36,6 @@ async function rawScryptChecks(count: number) {
   const seconds = await runCounted(count, CONNECTIONS, () => verifyPassword({ hash, password: PASSWORD }));
   const cpu = process.cpuUsage(cpuBefore);
   return { perSecond: count / seconds, cpuMsEach: (cpu.user + cpu.system) / 1000 / count };
-}
-
-async function startServer(env: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bench-'));
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const server = await startServerProcess(
-    dataDir,
-    {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz',
-      GUEST_SWEEP_INTERVAL_SECONDS: '0',
-      TRUSTED_PROXIES: '127.0.0.1',
-      ...env,
-    },
-    { compiled: true },
-  );
-  const json = { 'content-type': 'application/json', origin: baseURL };
-  const signUp = await fetch(`${baseURL}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD, name: 'Bench' }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  return {
-    baseURL,
-    json,
-    cookie,
-    pid: server.child.pid!,
-    stop: async () => {
-      server.child.kill('SIGTERM');
-      await server.exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**

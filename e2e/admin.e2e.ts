@@ -100,6 +100,9 @@ describe('admin console', () => {
 
     // Impersonate, then stop.
     await page.getByRole('button', { name: `Impersonate ${user.email}` }).click();
+    const why = page.getByRole('dialog', { name: 'Impersonate User' });
+    await why.getByLabel('Reason').fill('Checking the renamed profile');
+    await why.getByRole('button', { name: 'Impersonate' }).click();
     await expectPath(page, '/profile');
     await page.getByText(`You are being impersonated as Casey Renamed ${id}`).waitFor();
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);

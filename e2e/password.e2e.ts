@@ -136,7 +136,9 @@ describe('change and reset password', () => {
     const created = await post('/admin/create-user', { email: user.email, name: user.name, role: 'user' });
     expect(created.status()).toBe(200);
     const { user: made } = (await created.json()) as { user: { id: string } };
-    expect((await post('/admin/impersonate-user', { userId: made.id })).status()).toBe(200);
+    expect(
+      (await post('/admin/impersonate-user', { userId: made.id, reason: 'Helping them set a password' })).status(),
+    ).toBe(200);
 
     await page.goto('/profile');
     const card = page.getByRole('region', { name: 'Password' });

@@ -73,6 +73,23 @@ describe('profile', () => {
     expect(await page.getByRole('alert').textContent()).toBe('Please choose an image file');
   });
 
+  it('says which status an upload failed with when nothing explains it, and keeps the picture', async () => {
+    await openProfile('upload502');
+    const { page } = t;
+    t.allowConsoleError(/status of 502/);
+    // A proxy in front of the server that gives up: an empty answer with its status.
+    await page.route('**/api/v1/files/upload', (route) => route.fulfill({ status: 502, body: '' }));
+    await page.getByLabel('Profile picture file').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
+        .png()
+        .toBuffer(),
+    });
+    expect(await page.getByRole('alert').textContent()).toBe('Upload failed: 502');
+    expect(await page.locator('header img').count()).toBe(0);
+  });
+
   it('sends a verification email and verifies through its link', async () => {
     const user = await openProfile('verify');
     const { page } = t;

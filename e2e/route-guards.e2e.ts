@@ -16,6 +16,7 @@ const RULES: Record<'visitor' | 'user' | 'admin', Array<[from: string, to: strin
     ['/admin/users', '/auth'],
     ['/admin/organizations', '/auth'],
     ['/admin/outbox', '/auth'],
+    ['/admin/overview', '/auth'],
   ],
   user: [
     ['/', '/profile'],
@@ -30,6 +31,7 @@ const RULES: Record<'visitor' | 'user' | 'admin', Array<[from: string, to: strin
     ['/admin/users', '/profile'],
     ['/admin/organizations', '/profile'],
     ['/admin/outbox', '/profile'],
+    ['/admin/overview', '/profile'],
   ],
   admin: [
     ['/', '/profile'],
@@ -41,6 +43,7 @@ const RULES: Record<'visitor' | 'user' | 'admin', Array<[from: string, to: strin
     ['/admin', '/admin/users'],
     ['/admin/users', '/admin/users'],
     ['/admin/organizations', '/admin/organizations'],
+    ['/admin/overview', '/admin/overview'],
   ],
 };
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { createOrganizationSchema, type CreateOrganizationInput } from './organizations';
+import { ORGANIZATION_ROLES, parseRoles, type OrganizationRole } from './roles';
+import type { TeamPermissionMode } from './teams';
 import { emailSchema, nameSchema, passwordSchema } from './validation';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -11,11 +13,28 @@ export const BAN_DURATION_SUGGESTIONS = [
   { seconds: 604800, label: '1 week' },
 ] as const;
 
+/** The user flags the list filters on (each `true` or `false`, or no filter); `isAnonymous` is a guest. */
+export const USER_FLAGS = ['banned', 'emailVerified', 'isAnonymous', 'twoFactorEnabled'] as const;
+export type UserFlag = (typeof USER_FLAGS)[number];
+
+const flagFilter = (flag: UserFlag) =>
+  z
+    .enum(['true', 'false'], { message: `${flag} must be true or false` })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true'));
+const userFlagFilters = {
+  banned: flagFilter('banned'),
+  emailVerified: flagFilter('emailVerified'),
+  isAnonymous: flagFilter('isAnonymous'),
+  twoFactorEnabled: flagFilter('twoFactorEnabled'),
+} satisfies Record<UserFlag, unknown>;
+
 /** The admin user list's view: sent to the server and kept in the page URL. */
 /** The answer to a cursor that is not one the list gave (too long, forged, or of a wrong shape). */
 export const CURSOR_NOT_VALID = 'cursor is not valid';
 
 export const adminUserListQuerySchema = z.object({
+  /** Found anywhere in `searchField`; a term that is exactly a user's id finds that user too. */
   search: z
     .string()
     .trim()
@@ -43,8 +62,13 @@ export const adminUserListQuerySchema = z.object({
    * from there instead of skipping `offset` rows, which stays only for the page number.
    */
   cursor: z.string().max(1000, CURSOR_NOT_VALID).default(''),
+  ...userFlagFilters,
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+/** `GET /api/v1/admin/users/export`: the list's view without its paging (the file holds every match). */
+export const adminUserExportQuerySchema = adminUserListQuerySchema.omit({ limit: true, offset: true, cursor: true });
+export type AdminUserExportQuery = z.infer<typeof adminUserExportQuerySchema>;
 
 export interface AdminUserRow {
   id: string;
@@ -114,6 +138,73 @@ export interface AdminOrganizationRow {
   teamCount: number;
   createdAt: string;
 }
+
+/** `GET /api/v1/admin/organizations/:id`: one organization as a platform admin runs it. */
+export interface AdminOrganizationDetail {
+  organization: { id: string; name: string; slug: string; logo: string | null; createdAt: string };
+  /** Oldest first. `role` as stored: Better Auth may hold several ("admin,owner"). */
+  members: {
+    id: string;
+    userId: string;
+    email: string;
+    name: string;
+    image: string | null;
+    role: string;
+    createdAt: string;
+  }[];
+  /** Pending and unexpired only, newest first. */
+  invitations: { id: string; email: string; role: string; inviterEmail: string | null; expiresAt: string }[];
+  teams: { id: string; name: string; memberCount: number; permissionMode: TeamPermissionMode }[];
+}
+export type AdminOrganizationMember = AdminOrganizationDetail['members'][number];
+
+/** `PATCH /api/v1/admin/organizations/:id/members/:memberId`: the member's one role from now on. */
+export const adminMemberRoleSchema = z.object({
+  role: z.enum(ORGANIZATION_ROLES, { message: 'role must be owner, admin or member' }),
+});
+export type AdminMemberRoleInput = z.infer<typeof adminMemberRoleSchema>;
+
+/** `DELETE /api/v1/admin/organizations/:id`: the name typed again, compared exactly (not trimmed). */
+export const adminDeleteOrganizationSchema = z.object({
+  confirmName: z
+    .string({ message: 'confirmName is required' })
+    .min(1, 'confirmName is required')
+    .max(1000, 'confirmName is at most 1000 characters'),
+});
+export type AdminDeleteOrganizationInput = z.infer<typeof adminDeleteOrganizationSchema>;
+
+/** The admin organization routes' own refusals, `CODE: message` (LAST_OWNER as in account deletion). */
+export const ADMIN_ORGANIZATION_ERRORS = {
+  LAST_OWNER:
+    'This is the last owner of the organization. Make another member an owner first, or delete the organization.',
+  CONFIRM_NAME_MISMATCH: "The name typed is not the organization's name",
+} as const;
+
+/** The one role a member's stored roles come to, highest first (the console's role select shows it). */
+export function mainOrganizationRole(role: string | null | undefined): OrganizationRole {
+  const held = parseRoles(role);
+  return ORGANIZATION_ROLES.find((candidate) => held.includes(candidate)) ?? 'member';
+}
+
+/** An admin says why they impersonate someone (it goes into the audit trail): at most this long. */
+export const IMPERSONATION_REASON_MAX_LENGTH = 500;
+export const IMPERSONATION_REASON_REQUIRED = 'Give a reason for impersonating this user';
+export const IMPERSONATION_REASON_TOO_LONG = `The reason is at most ${IMPERSONATION_REASON_MAX_LENGTH} characters`;
+
+/** `POST /api/auth/admin/impersonate-user` asks for `reason` beside `userId`; the Impersonate form too. */
+export const impersonationReasonSchema = z.object({
+  reason: z
+    .string({ message: IMPERSONATION_REASON_REQUIRED })
+    .trim()
+    .min(1, IMPERSONATION_REASON_REQUIRED)
+    .max(IMPERSONATION_REASON_MAX_LENGTH, IMPERSONATION_REASON_TOO_LONG),
+});
+export type ImpersonationReasonInput = z.input<typeof impersonationReasonSchema>;
+
+/** The one answer (403 `NOT_WHILE_IMPERSONATING`) to anything an impersonation session may not do. */
+export const NOT_WHILE_IMPERSONATING_MESSAGE =
+  "Not allowed while impersonating: the account's security settings (password, email, two-factor, passkeys, " +
+  "API keys, sessions, sign-in alerts) and its deletion are its owner's alone. Stop impersonating first.";
 
 /** Ban duration field: whole seconds, or empty for a permanent ban. */
 export function parseBanDuration(value: string): number | undefined | 'invalid' {

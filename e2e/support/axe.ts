@@ -3,6 +3,16 @@ import type { Page } from 'playwright-core';
 
 /** Serious and critical WCAG 2 A/AA violations on the page (or inside `selector`), as "rule: target" lines. */
 export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
+  // Colours still easing after a theme switch (buttons' `transition-colors`) read as half-way ones.
+  // Spinners turn for ever: only transitions are waited for (a cancelled one counts as done).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   const result = await (selector ? builder.include(selector) : builder).analyze();
   return result.violations

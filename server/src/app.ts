@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { AUTH_BASE_PATH, type Auth } from './auth/auth';
 import { allowedOrigins, type Config } from './env';
+import type { AuditLog } from './audit/audit-log';
 import type { Database } from './db/database';
 import { apiError } from './http/api-error';
 import { handleAuthRequest } from './http/auth-handler';
@@ -13,7 +14,8 @@ import { getSessionFastPath } from './http/session';
 import { dependencyChecks, OUTAGE_MESSAGES } from './http/dependencies';
 import { BODILESS_METHODS, inputGuard } from './http/input-guard';
 import { originCheck } from './http/origin-check';
-import { withClientAddress } from './http/client-address';
+import { clientAddressOf, withClientAddress } from './http/client-address';
+import { signInAttempt } from './http/sign-in-attempt';
 import type { loadSpa } from './http/spa';
 import { errorFields, type Logger } from './lib/logger';
 import type { Metrics } from './lib/metrics';
@@ -21,6 +23,7 @@ import { runInRequest } from './lib/request-context';
 import { fileRoutes, MAX_UPLOAD_BODY_BYTES } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
+import { myAuditRoutes } from './routes/audit';
 import { organizationRoutes } from './routes/organizations';
 import { invitationRoutes } from './routes/invitations';
 import { adminRoutes } from './routes/admin';
@@ -43,13 +46,6 @@ function routeLabel(c: Context): string {
   return c.req.path.replace(/\/[^/]{20,}/g, '/:param');
 }
 
-const SIGN_IN_METHODS: Record<string, string> = {
-  '/api/auth/sign-in/email': 'email',
-  '/api/auth/sign-in/anonymous': 'anonymous',
-  '/api/auth/passkey/verify-authentication': 'passkey',
-};
-const signInMethod = (path: string): string | undefined => SIGN_IN_METHODS[path];
-
 export interface AppDependencies {
   config: Config;
   auth: Auth;
@@ -59,9 +55,10 @@ export interface AppDependencies {
   mailer: Mailer;
   redis: Redis | undefined;
   metrics: Metrics;
+  audit: AuditLog;
 }
 
-export function createApp({ config, auth, database, logger, spa, mailer, redis, metrics }: AppDependencies) {
+export function createApp({ config, auth, database, logger, spa, mailer, redis, metrics, audit }: AppDependencies) {
   const app = new Hono();
   const dependencies = dependencyChecks({ database, redis });
 
@@ -80,8 +77,18 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
         ms: Math.round(ms * 10) / 10,
       });
       metrics.observeRequest(c.req.method, routeLabel(c), c.res.status, ms / 1000);
-      const signIn = signInMethod(c.req.path);
-      if (signIn) metrics.observeSignIn(signIn, c.res.status);
+      const signIn = signInAttempt(c);
+      if (signIn) metrics.observeSignIn(signIn);
+      // A limited sign-in never reaches Better Auth, whose hooks record the others.
+      if (signIn?.outcome === 'rate_limited') {
+        audit.record({
+          action: 'user.sign_in',
+          outcome: 'failure',
+          ipAddress: clientAddressOf(c, auth.options),
+          userAgent: c.req.header('user-agent'),
+          details: { method: signIn.method, code: 'RATE_LIMITED', status: 429 },
+        });
+      }
     });
   });
 
@@ -129,10 +136,11 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
   );
   app.route('/api/v1/health', healthRoutes(database, dependencies));
   app.route('/api/v1/files', fileRoutes({ auth, database, publicUrl: config.publicUrl }));
-  app.route('/api/v1/me', meRoutes(auth));
+  app.route('/api/v1/me/audit', myAuditRoutes({ auth, database, audit }));
+  app.route('/api/v1/me', meRoutes({ auth, database }));
   app.route('/api/v1/organizations', organizationRoutes({ auth, database }));
   app.route('/api/v1/invitations', invitationRoutes({ auth, database }));
-  app.route('/api/v1/admin', adminRoutes({ auth, database, outbox: mailer.outbox }));
+  app.route('/api/v1/admin', adminRoutes({ auth, database, outbox: mailer.outbox, audit, logger }));
   if (mailer.outbox && config.unsafeDevMailbox) {
     // Opt-in and unsafe: anyone who can reach the server reads every mail, sign-in links included.
     app.route('/api/v1/dev/mailbox', devMailboxApi(mailer.outbox));

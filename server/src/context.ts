@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { ensureAdmin } from './auth/admin-bootstrap';
-import { createAuth } from './auth/auth';
+import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
 import { createApp } from './app';
 import { createDatabase, type DatabaseOptions } from './db/database';
@@ -14,6 +14,7 @@ import { createMetrics } from './lib/metrics';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createGeoLookup } from './auth/session-geo';
 import { createPasswordHasher } from './auth/password-hashing';
+import { createAuditLog } from './audit/audit-log';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -48,7 +49,11 @@ export async function createContext(config: Config, options: ContextOptions = {}
     redisAway = false;
   });
   const passwordHasher = createPasswordHasher();
+  const audit = createAuditLog(database.db, logger);
+  let auth: Auth | undefined;
   const close = async () => {
+    // What the last requests left behind is done before the database closes.
+    await auth?.settle();
     redis?.disconnect();
     geoLookup.close();
     await passwordHasher.close();
@@ -57,7 +62,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   try {
     const mailer = options.mailer ?? createMailer({ ...config, logger });
     const metrics = createMetrics({ poolStats: database.poolStats });
-    const auth = createAuth({
+    auth = createAuth({
       config,
       database,
       secret: resolveAuthSecret(config),
@@ -67,6 +72,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
       redis,
       metrics,
       passwordHasher,
+      audit,
     });
     let migration;
     try {
@@ -95,8 +101,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
       if (outcome !== 'unchanged') logger.info(`admin ${outcome}`, { email: config.adminEmail });
     }
     const spa = loadSpa(options.webDist ?? DEFAULT_WEB_DIST);
-    const app = createApp({ config, auth, database, logger, spa, mailer, redis, metrics });
-    return { config, logger, database, redis, auth, app, spa, mailer, metrics, close };
+    const app = createApp({ config, auth, database, logger, spa, mailer, redis, metrics, audit });
+    return { config, logger, database, redis, auth, app, spa, mailer, metrics, audit, close };
   } catch (error) {
     await close();
     throw error;

@@ -37,6 +37,13 @@ export const seconds = (min: number) =>
     .int(`must be a whole number of seconds, at least ${min}`)
     .min(min, `must be a whole number of seconds, at least ${min}`);
 
+/** A whole number of days, at least `min`. */
+export const days = (min: number) =>
+  z.coerce
+    .number({ message: `must be a whole number of days, at least ${min}` })
+    .int(`must be a whole number of days, at least ${min}`)
+    .min(min, `must be a whole number of days, at least ${min}`);
+
 export const origin = z.string().transform((value, ctx) => {
   try {
     const url = new URL(value);

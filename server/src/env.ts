@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ANONYMOUS_RETENTION_HOURS } from '#common/session-fields';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
-import { flag, list, listOf, optional, origin, port, seconds, urlWithProtocols } from './env-values';
+import { days, flag, list, listOf, optional, origin, port, seconds, urlWithProtocols } from './env-values';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -127,6 +127,10 @@ const VARIABLES = {
   }),
   /** How often each instance looks for such guests; 0 never. */
   guestSweepIntervalSeconds: variable('GUEST_SWEEP_INTERVAL_SECONDS', seconds(0), { fallback: '600' }),
+  /** An admin's impersonation of a user ends by itself this long after it starts. */
+  impersonationMaxSeconds: variable('IMPERSONATION_MAX_SECONDS', seconds(60), { fallback: '3600' }),
+  /** Audit events older than this are deleted; 0 keeps them for ever. */
+  auditRetentionDays: variable('AUDIT_RETENTION_DAYS', days(0), { fallback: '365' }),
   /** Prometheus metrics on their own port (never the public one), when set. */
   metricsPort: variable('METRICS_PORT', port.optional()),
   metricsHost: variable('METRICS_HOST', z.string().min(1), { fallback: '127.0.0.1' }),

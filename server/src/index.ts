@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { scheduleGuestSweep } from './auth/guest-sweep';
+import { scheduleAuditPrune } from './audit/audit-log';
 import { createContext } from './context';
 import { ConfigError, loadConfig } from './env';
 import { metricsApp } from './routes/metrics';
@@ -43,12 +44,15 @@ async function main() {
     intervalSeconds: config.guestSweepIntervalSeconds,
   });
 
+  const stopAuditPrune = scheduleAuditPrune(context.audit, logger, config.auditRetentionDays);
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
     stopSweep();
+    stopAuditPrune();
     metricsServer?.close();
     let closing: Promise<void> | undefined;
     const exit = () => {

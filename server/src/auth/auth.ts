@@ -2,7 +2,7 @@ import { apiKey } from '@better-auth/api-key';
 import { passkey } from '@better-auth/passkey';
 import { redisStorage } from '@better-auth/redis-storage';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { APIError } from 'better-auth/api';
 import { admin, anonymous, openAPI, organization } from 'better-auth/plugins';
 import type { Redis } from 'ioredis';
 import { API_KEY_DEFAULT_EXPIRES_IN_SECONDS, API_KEY_RATE_LIMIT } from '#common/api-keys';
@@ -10,17 +10,21 @@ import { organizationAccess, organizationRoles } from '#common/permissions';
 import { sessionGeoSchema } from '#common/session-fields';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
 import { allowedOrigins, type Config } from '../env';
+import type { AuditLog } from '../audit/audit-log';
 import type { Database } from '../db/database';
 import type { Logger } from '../lib/logger';
 import type { Metrics } from '../lib/metrics';
 import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
 import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail/templates';
-import { checkAuthInput } from './input-rules';
+import { requestHooks } from './request-hooks';
 import { accountDeletion } from './plugins/account-deletion';
+import { auditTrail } from './plugins/audit-trail';
 import { freshSession } from './plugins/fresh-session';
+import { impersonationGuard } from './plugins/impersonation-guard';
 import { passkeyGuard } from './plugins/passkey-guard';
+import { signInAlerts } from './plugins/sign-in-alerts';
 import { teamPermissions } from './plugins/team-permissions';
-import { isBanned } from './banned';
+import { guestUpgrade } from './guest-upgrade';
 import { geoFromHeaders, type GeoLookup } from './session-geo';
 import type { PasswordHasher } from './password-hashing';
 import { passwordGuard } from './password-guard';
@@ -39,6 +43,7 @@ export interface AuthDependencies {
   redis?: Redis | undefined;
   metrics: Metrics;
   passwordHasher: PasswordHasher;
+  audit: AuditLog;
 }
 
 /** Where the Better Auth handler is mounted; the SPA's client uses the same path. */
@@ -61,8 +66,10 @@ const REDIS_KEY_PREFIX = 'gatehouse:';
 export const SIGN_UPS_PER_HOUR = 30;
 
 export function createAuth(dependencies: AuthDependencies) {
-  const { config, database, secret, logger, mailer, geoLookup, redis, metrics, passwordHasher } = dependencies;
+  const { config, database, secret, logger, mailer, geoLookup, redis, metrics, passwordHasher, audit } = dependencies;
   const publicUrl = new URL(config.publicUrl);
+  const guests = guestUpgrade({ database, logger });
+  const alerts = signInAlerts({ config, database, mailer, logger });
   const auth = betterAuth({
     appName: 'Gatehouse',
     baseURL: config.publicUrl,
@@ -120,50 +127,7 @@ export function createAuth(dependencies: AuthDependencies) {
       disableCSRFCheck: false,
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'], trustedProxies: config.trustedProxies },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/admin/impersonate-user' && ctx.request) {
-          const target = (ctx.body as { userId?: unknown } | undefined)?.userId;
-          const user = typeof target === 'string' ? await ctx.context.internalAdapter.findUserById(target) : null;
-          if (isBanned(user)) {
-            throw new APIError('BAD_REQUEST', { message: 'A banned user cannot be impersonated' });
-          }
-        }
-        if (ctx.path === '/api-key/create' && ctx.request) {
-          // A guest account is temporary and unverifiable: it gets no lasting credential.
-          const session = await getSessionFromCtx(ctx);
-          if (session?.user.isAnonymous) {
-            throw new APIError('FORBIDDEN', { message: 'Guest accounts cannot create API keys. Sign up first.' });
-          }
-        }
-        checkAuthInput(ctx.path, ctx.body, ctx.query);
-        if (ctx.path === '/sign-up/email') {
-          // A taken address is refused (the spec signs people in at once: no account to hide behind a
-          // fake success), but never faster than an account is made: the password is hashed either way.
-          const { email, password } = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
-          const taken =
-            typeof email === 'string' && (await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase()));
-          if (taken && typeof password === 'string') await ctx.context.password.hash(password);
-        }
-        if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
-          // A new password locks out whoever else holds a session, whatever the client asked for
-          // (and the caller's own session gets a new token).
-          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        if (isAPIError(ctx.context.returned)) return;
-        if (ctx.path === '/get-session' && isBanned((ctx.context.returned as { user?: unknown } | null)?.user)) {
-          // A ban ends the user's sessions; one left behind (a ban written elsewhere) signs nobody in.
-          return ctx.json(null);
-        }
-        const userId = (ctx.body as { userId?: unknown } | undefined)?.userId;
-        if (ctx.path === '/admin/set-user-password' && typeof userId === 'string') {
-          // Set by an admin (a lost or leaked password): every session of the account ends.
-          await ctx.context.internalAdapter.deleteUserSessions(userId);
-        }
-      }),
-    },
+    hooks: requestHooks,
     databaseHooks: {
       session: {
         create: {
@@ -179,6 +143,7 @@ export function createAuth(dependencies: AuthDependencies) {
     },
     plugins: [
       admin({
+        impersonationSessionDuration: config.impersonationMaxSeconds,
         // The sign-in error of a banned user says why, and until when.
         bannedUserMessage: (user: { banReason?: string | null; banExpires?: Date | string | null }) =>
           [
@@ -191,6 +156,8 @@ export function createAuth(dependencies: AuthDependencies) {
             .filter(Boolean)
             .join(' '),
       }),
+      // Right after admin(): it refuses before any other plugin acts on the paths it guards.
+      impersonationGuard(),
       organization({
         ac: organizationAccess,
         roles: organizationRoles,
@@ -214,12 +181,16 @@ export function createAuth(dependencies: AuthDependencies) {
       ...twoFactorPlugins(),
       signUpRace(),
       passwordGuard({ config, mailer, logger, redis }),
-      anonymous(),
+      // A guest who signs up or signs in keeps their work (decision 0038).
+      anonymous({ onLinkAccount: guests.onLinkAccount }),
+      guests.afterSecondFactor,
       // After anonymous(): its sign-in hook reads the session the browser held, which this one ends.
       freshSession(),
       accountDeletion(database),
       passkey({ rpID: publicUrl.hostname, rpName: 'Gatehouse', origin: publicUrl.origin }),
       passkeyGuard(),
+      // After the two-factor plugin: a sign-in held for its second factor is none yet.
+      alerts,
       apiKey({
         // The plugin's default (10 verifications a day) would lock a key out after ten calls.
         rateLimit: {
@@ -232,12 +203,21 @@ export function createAuth(dependencies: AuthDependencies) {
       }),
       // The reference page loads its viewer from a CDN, unpinned: never on a production origin.
       openAPI({ path: '/reference', disableDefaultReference: config.nodeEnv === 'production' }),
+      // Last: it records the answer as the other plugins left it.
+      auditTrail({ audit, database }),
     ],
   });
   // Every request of a signed-in person reads the session: done directly, Better Auth's router
   // skipped, whenever nothing is to be written (decision 0022).
   const store = redis ? { redis, keyPrefix: REDIS_KEY_PREFIX } : undefined;
-  return Object.assign(auth, { readSession: createSessionReader(auth.$context, database, store) });
+  return Object.assign(auth, {
+    readSession: createSessionReader(auth.$context, database, store),
+    /** Waits for the work requests left behind (alert mails, audit events): for shutdown and tests. */
+    settle: async () => {
+      await alerts.settled();
+      await audit.flush();
+    },
+  });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -112,7 +112,9 @@ describe.each(ENGINES)('change password on %s', (engine) => {
     const email = 'impersonated@example.com';
     const { id } = await signUp(suite.context.app, { email, password: 'kept-password-1' });
     const admin = await signInAdmin(suite.context.app);
-    expect((await admin.post('/api/auth/admin/impersonate-user', { userId: id })).status).toBe(200);
+    expect(
+      (await admin.post('/api/auth/admin/impersonate-user', { userId: id, reason: 'support ticket' })).status,
+    ).toBe(200);
     const refused = await change(admin, { currentPassword: 'kept-password-1', newPassword: 'new-password-1' });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('NOT_WHILE_IMPERSONATING');

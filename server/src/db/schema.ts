@@ -1,4 +1,15 @@
 import type { ColumnType } from 'kysely';
+import type {
+  FileTable,
+  UserRoleCountTable,
+  UserCreatedCountTable,
+  AuditEventTable,
+  SignInSeenTable,
+  SignInAlertSettingTable,
+  AuditDailyCountTable,
+  UserLastActiveTable,
+  UserLastActiveCountTable,
+} from './own-tables';
 
 /**
  * The tables our own queries read and write, as Kysely sees them, so that `tsc` checks every table
@@ -12,8 +23,6 @@ type OptionalTime = ColumnType<Date | string | null, Date | string | null | unde
 /** A flag in Better Auth's tables: a boolean on PostgreSQL, 0 or 1 on SQLite. */
 type StoredFlag = ColumnType<boolean | number, boolean | number, boolean | number>;
 type OptionalFlag = ColumnType<boolean | number | null, boolean | number | null | undefined, boolean | number | null>;
-/** A `bigint` count: PostgreSQL's driver hands it over as text, SQLite as a number. */
-type StoredCount = ColumnType<number | string, number, number>;
 
 export interface UserTable {
   id: string;
@@ -111,6 +120,8 @@ export interface InvitationTable {
 export interface TeamTable {
   id: string;
   name: string;
+  /** Better Auth's count of the team's places (its team size limit reads it); our team plugin leaves it be. */
+  memberCount: ColumnType<number, number | undefined, number>;
   organizationId: string;
   createdAt: StoredTime;
   updatedAt: OptionalTime;
@@ -178,34 +189,6 @@ export interface TwoFactorTable {
   lockedUntil: OptionalTime;
 }
 
-/** Ours (`0001-file`): flags are 0/1 and times ISO-8601 text on both engines. */
-export interface FileTable {
-  id: string;
-  userId: string;
-  category: string;
-  isPublic: number;
-  contentType: string;
-  size: number;
-  width: number;
-  height: number;
-  description: string | null;
-  data: Buffer;
-  createdAt: string;
-}
-
-/** Ours (`0005-user-role-counts`): users per role, kept by triggers. */
-export interface UserRoleCountTable {
-  role: string;
-  total: StoredCount;
-}
-
-/** Ours (`0008-user-created-day-counts`, PostgreSQL only): users per role and creation day. */
-export interface UserCreatedCountTable {
-  role: string;
-  day: Date;
-  total: StoredCount;
-}
-
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -222,4 +205,10 @@ export interface DB {
   file: FileTable;
   user_role_count: UserRoleCountTable;
   user_created_count: UserCreatedCountTable;
+  auditEvent: AuditEventTable;
+  signInSeen: SignInSeenTable;
+  signInAlertSetting: SignInAlertSettingTable;
+  auditDailyCount: AuditDailyCountTable;
+  userLastActive: UserLastActiveTable;
+  userLastActiveCount: UserLastActiveCountTable;
 }

@@ -29,7 +29,7 @@ export function createMetrics({ poolStats }: { poolStats: () => PoolStats | unde
   });
   const signIns = new Counter({
     name: 'gatehouse_sign_ins_total',
-    help: 'Sign-in attempts, by method (email, anonymous, passkey) and outcome (success, failure, rate_limited)',
+    help: 'Sign-in steps, by method (email, anonymous, passkey, totp, backup_code) and outcome (success, failure, rate_limited, second_factor: a right password whose code is still due)',
     labelNames: ['method', 'outcome'] as const,
     registers,
   });
@@ -62,8 +62,8 @@ export function createMetrics({ poolStats }: { poolStats: () => PoolStats | unde
       requests.inc({ method, route, status: String(status) });
       duration.observe({ method, route }, seconds);
     },
-    observeSignIn(method: string, status: number) {
-      signIns.inc({ method, outcome: status < 400 ? 'success' : status === 429 ? 'rate_limited' : 'failure' });
+    observeSignIn({ method, outcome }: { method: string; outcome: string }) {
+      signIns.inc({ method, outcome });
     },
     /** Wraps password hashing so its queue and its cost show. */
     async timeHashing<T>(work: () => Promise<T>): Promise<T> {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger';
 import { signIn, signUp } from '../testing/accounts';
 import { TestClient } from '../testing/http-client';
+import { totpCode, wrongCode } from '../testing/totp';
+import { enableTwoFactor } from '../testing/two-factor';
 import { createTestContext, type TestContext } from '../testing/test-context';
 import { metricsApp } from './metrics';
 
@@ -54,6 +56,35 @@ describe('request ids and metrics', () => {
     // Paths carry ids and tokens: only patterns reach the labels.
     expect(text).not.toContain('a-secret-looking-file-id');
     expect(text).not.toContain('/nowhere/');
+  });
+
+  it('counts a two-factor sign-in as its password step and its code step, never the code that turns it on', async () => {
+    const email = 'metrics-2fa@example.com';
+    const { client } = await signUp(context.app, { email, password: 'user-password-1' });
+    const { secret, backupCodes } = await enableTwoFactor(client);
+    const count = async (method: string, outcome: string) =>
+      Number(
+        (await scrape()).match(
+          new RegExp(`gatehouse_sign_ins_total\\{method="${method}",outcome="${outcome}"\\} (\\d+)`),
+        )?.[1] ?? 0,
+      );
+    // Turning two-factor on verified a first code: not a sign-in.
+    expect(await count('totp', 'success')).toBe(0);
+    const successes = await count('email', 'success');
+
+    const browser = new TestClient(context.app);
+    expect((await browser.post('/api/auth/sign-in/email', { email, password: 'user-password-1' })).status).toBe(200);
+    expect((await browser.post('/api/auth/two-factor/verify-totp', { code: wrongCode(secret) })).status).toBe(401);
+    expect((await browser.post('/api/auth/two-factor/verify-totp', { code: totpCode(secret) })).status).toBe(200);
+    const other = new TestClient(context.app);
+    await other.post('/api/auth/sign-in/email', { email, password: 'user-password-1' });
+    expect((await other.post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(200);
+
+    expect(await count('email', 'second_factor')).toBe(2);
+    expect(await count('email', 'success')).toBe(successes);
+    expect(await count('totp', 'failure')).toBe(1);
+    expect(await count('totp', 'success')).toBe(1);
+    expect(await count('backup_code', 'success')).toBe(1);
   });
 
   it('is not served by the public app', async () => {

@@ -24,6 +24,21 @@ describe('ASVS V6 authentication and V4 API: rate limits', () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
+    // Every attempt is in the audit trail, the limited one too (Better Auth never saw it).
+    await suite.context.audit.flush();
+    const recorded = await suite.context.database.db
+      .selectFrom('auditEvent')
+      .select(['outcome', 'details'])
+      .where('action', '=', 'user.sign_in')
+      .where('ipAddress', '=', from)
+      .orderBy('createdAt')
+      .execute();
+    expect(recorded.map((event) => [event.outcome, JSON.parse(event.details ?? '{}').code])).toEqual([
+      ['failure', 'INVALID_EMAIL_OR_PASSWORD'],
+      ['failure', 'INVALID_EMAIL_OR_PASSWORD'],
+      ['failure', 'INVALID_EMAIL_OR_PASSWORD'],
+      ['failure', 'RATE_LIMITED'],
+    ]);
   });
 
   it(`refuses the write after ${API_RATE_LIMITS.writes} a minute on /api/v1, with Retry-After, for that address only`, async () => {

@@ -43,9 +43,12 @@ export const router = createBrowserRouter([
                   return redirect(isPlatformAdmin(session?.user.role) ? paths.adminUsers : paths.profile);
                 },
               },
+              { path: 'overview', lazy: () => import('./routes/admin/overview') },
               { path: 'users', lazy: () => import('./routes/admin/users') },
               { path: 'organizations', lazy: () => import('./routes/admin/organizations') },
+              { path: 'organizations/:organizationId', lazy: () => import('./routes/admin/organization') },
               { path: 'outbox', lazy: () => import('./routes/admin/outbox') },
+              { path: 'audit', lazy: () => import('./routes/admin/audit') },
             ],
           },
         ],

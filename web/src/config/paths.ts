@@ -1,7 +1,16 @@
+/** The query flag of /auth that says the account was just deleted. */
+export const ACCOUNT_DELETED_FLAG = 'deleted';
+/** The query parameter of /auth that opens it on sign-up (`sign-up`) rather than sign-in. */
+export const AUTH_MODE_PARAM = 'mode';
+
 /** Every URL of the SPA, in one place. */
 export const paths = {
   home: '/',
   auth: '/auth',
+  /** Where a deleted account lands: the sign-in screen says so once, then drops the flag. */
+  accountDeleted: `/auth?${ACCOUNT_DELETED_FLAG}=1`,
+  /** /auth on its sign-up form (a guest's "Create account"). */
+  signUp: `/auth?${AUTH_MODE_PARAM}=sign-up`,
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
@@ -9,7 +18,10 @@ export const paths = {
   organizations: '/organizations',
   team: (teamId: string) => `/teams/${encodeURIComponent(teamId)}`,
   admin: '/admin',
+  adminOverview: '/admin/overview',
   adminUsers: '/admin/users',
   adminOrganizations: '/admin/organizations',
+  adminOrganization: (organizationId: string) => `/admin/organizations/${encodeURIComponent(organizationId)}`,
   adminOutbox: '/admin/outbox',
+  adminAudit: '/admin/audit',
 } as const;

@@ -2,8 +2,16 @@ import type { ApiErrorBody } from '#common/error-codes';
 import { API_URL } from './auth-fetch';
 import { toRequestError } from './errors';
 
+/** Words for a failure the server did not explain, by its status (0: no answer at all). */
+type Fallback = string | ((status: number) => string);
+
 /** Calls our `/api/v1` API with the session cookie; a failure throws a RequestError. */
-export async function api<T>(path: string, init: RequestInit = {}, fallback = 'An error occurred'): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: RequestInit = {},
+  fallback: Fallback = 'An error occurred',
+): Promise<T> {
+  const words = (status: number) => (typeof fallback === 'string' ? fallback : fallback(status));
   let response: Response;
   try {
     response = await fetch(`${API_URL}/api/v1${path}`, {
@@ -15,9 +23,9 @@ export async function api<T>(path: string, init: RequestInit = {}, fallback = 'A
           : init.headers,
     });
   } catch {
-    throw toRequestError(null, fallback);
+    throw toRequestError(null, words(0));
   }
   const body = (await response.json().catch(() => null)) as (T & Partial<ApiErrorBody>) | null;
-  if (!response.ok) throw toRequestError({ ...body, status: response.status }, fallback);
+  if (!response.ok) throw toRequestError({ ...body, status: response.status }, words(response.status));
   return body as T;
 }

@@ -1,4 +1,5 @@
 import type { AdminUserListQuery } from '#common/admin';
+import type { AuditQuery } from '#common/audit';
 
 /**
  * Every key of the console's query cache, made here and nowhere else. A key names what the server
@@ -13,6 +14,10 @@ export const queryKeys = {
   apiKeys: ['api-keys'] as const,
   passkeys: ['passkeys'] as const,
   mySessions: ['my-sessions'] as const,
+  /** The signed-in person's own audit events, page after page. */
+  myAudit: ['my-audit'] as const,
+  /** Whether the signed-in person gets a mail for a sign-in from somewhere new. */
+  signInAlerts: ['sign-in-alerts'] as const,
   /** How the signed-in person can confirm it is them (password, passkey). */
   confirmationMethods: ['confirmation-methods'] as const,
   teams: {
@@ -28,6 +33,14 @@ export const queryKeys = {
     },
     userSessions: (userId: string) => ['admin-user-sessions', userId] as const,
     organizations: ['admin-organizations'] as const,
+    /** One organization as a platform admin runs it (members, invitations, teams). */
+    organization: (organizationId: string) => ['admin-organization', organizationId] as const,
     outbox: ['admin-outbox'] as const,
+    /** The overview's numbers for a window of days. */
+    stats: (days: number) => ['admin-stats', days] as const,
+    audit: {
+      all: ['admin-audit'] as const,
+      list: (query: Partial<AuditQuery>) => ['admin-audit', query] as const,
+    },
   },
 };

@@ -22,8 +22,14 @@ export const sessionQuery = queryOptions({
   queryFn: () => trackSession(fetchSession()),
 });
 
-const mirror = ({ data, updatedAt }: KnownSession) =>
+// Whose data the cache holds: a guest who signs up or signs in becomes another account without
+// signing out, and nothing cached for the guest may show as the account's.
+let cachedFor: string | undefined;
+const mirror = ({ data, updatedAt }: KnownSession) => {
+  if (cachedFor && data?.user.id !== cachedFor) queryClient.removeQueries();
+  cachedFor = data?.user.id;
   queryClient.setQueryData(sessionQuery.queryKey, data, { updatedAt });
+};
 const known = knownSession();
 if (known) mirror(known);
 onSessionChange(mirror);
@@ -47,5 +53,14 @@ export function useSignOut() {
     await authClient.signOut().catch(() => undefined);
     forgetSession();
     await navigate(paths.auth, { replace: true });
+  };
+}
+
+/** After the account was deleted (its sessions with it): forgets it as sign-out does, and says so on /auth. */
+export function useLeaveDeletedAccount() {
+  const navigate = useNavigate();
+  return async () => {
+    forgetSession();
+    await navigate(paths.accountDeleted, { replace: true });
   };
 }

@@ -1,54 +1,15 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DatabaseEngine } from '../database';
+import { createAuditCounts } from './audit-counts';
+import { createUserFlagFilters } from './user-flag-filters';
+import {
+  createCountTriggers,
+  createPostgresUserPairIndexes,
+  createPostgresUserSearchIndexes,
+} from './postgres-user-indexes';
 
-/**
- * GiST rather than GIN: GIN reads the whole posting list of every trigram in the term, and trigrams
- * shared by most rows ("use", "@ex") made a selective search cost 30–80 ms at 1M users. GiST is slower
- * to update, so bulk loads drop these and build them again afterwards.
- */
-export async function createPostgresUserSearchIndexes(db: Kysely<any>) {
-  await sql`create index user_email_trgm_idx on "user" using gist (email public.gist_trgm_ops(siglen = 128))`.execute(
-    db,
-  );
-  await sql`create index user_name_trgm_idx on "user" using gist (name public.gist_trgm_ops(siglen = 128))`.execute(db);
-}
-
-/**
- * A two-character term has no trigram: these GIN indexes over each value's character pairs (lower
- * case, as ILIKE compares) find a rare one without reading every row. Bulk loads drop and rebuild
- * them as they do the GiST ones.
- */
-export async function createPostgresUserPairIndexes(db: Kysely<any>) {
-  await sql`create index user_email_pairs_idx on "user" using gin (gatehouse_pairs(email))`.execute(db);
-  await sql`create index user_name_pairs_idx on "user" using gin (gatehouse_pairs(name))`.execute(db);
-}
-
-type RowsStatement = (rows: string) => ReturnType<typeof sql>;
-
-/**
- * PostgreSQL: statement-level triggers on "user" that keep the count table `name` (as
- * `gatehouse_<name>_<event>` functions and `<name>_<event>` triggers) over each statement's rows.
- */
-async function createCountTriggers(db: Kysely<any>, name: string, addRows: RowsStatement, removeRows: RowsStatement) {
-  for (const [event, body] of [
-    ['insert', sql`${addRows('new_rows')}`],
-    ['delete', sql`${removeRows('old_rows')}`],
-    ['update', sql`${removeRows('old_rows')} ${addRows('new_rows')}`],
-  ] as const) {
-    await sql`create function ${sql.raw(`gatehouse_${name}_${event}`)}() returns trigger language plpgsql as $$
-      begin ${body} return null; end $$`.execute(db);
-    const transition =
-      event === 'insert'
-        ? 'new table as new_rows'
-        : event === 'delete'
-          ? 'old table as old_rows'
-          : 'old table as old_rows new table as new_rows';
-    await sql`create trigger ${sql.raw(`${name}_${event}`)} after ${sql.raw(event)} on "user"
-      referencing ${sql.raw(transition)} for each statement execute function ${sql.raw(`gatehouse_${name}_${event}`)}()`.execute(
-      db,
-    );
-  }
-}
+// The bulk loads of the benchmarks drop and rebuild these.
+export { createPostgresUserPairIndexes, createPostgresUserSearchIndexes };
 
 /**
  * Our own tables and indexes, beside Better Auth's. Append only: a migration that has run is never
@@ -204,6 +165,72 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
             where c.role = d.role and c.day = d.day;`;
         await createCountTriggers(db, 'user_created_count', addRows, removeRows);
       },
+    },
+    '0009-audit-event': {
+      // Read newest first: all of it, by a person (as actor or as target), by action.
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('auditEvent')
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('createdAt', 'text', (column) => column.notNull())
+          .addColumn('action', 'text', (column) => column.notNull())
+          .addColumn('outcome', 'text', (column) => column.notNull())
+          .addColumn('actorId', 'text')
+          .addColumn('targetUserId', 'text')
+          .addColumn('organizationId', 'text')
+          .addColumn('ipAddress', 'text')
+          .addColumn('userAgent', 'text')
+          .addColumn('details', 'text')
+          .execute();
+        for (const [name, columns] of [
+          ['audit_event_created_idx', ['createdAt', 'id']],
+          ['audit_event_actor_idx', ['actorId', 'createdAt', 'id']],
+          ['audit_event_target_idx', ['targetUserId', 'createdAt', 'id']],
+          ['audit_event_action_idx', ['action', 'createdAt', 'id']],
+        ] as const) {
+          await db.schema
+            .createIndex(name)
+            .on('auditEvent')
+            .columns([...columns])
+            .execute();
+        }
+      },
+    },
+    '0010-sign-in-alerts': {
+      // What each person signed in from (a browser and system, a country), and whether they want a mail
+      // when it is something new. Both go with the user. The unique index, user first, is also the
+      // index by user: a sign-in reads that person's rows only.
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('signInSeen')
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('userId', 'text', (column) => column.notNull().references('user.id').onDelete('cascade'))
+          .addColumn('kind', 'text', (column) => column.notNull())
+          .addColumn('value', 'text', (column) => column.notNull())
+          .addColumn('firstSeenAt', 'text', (column) => column.notNull())
+          .addColumn('lastSeenAt', 'text', (column) => column.notNull())
+          .execute();
+        await db.schema
+          .createIndex('sign_in_seen_user_kind_value_unique')
+          .on('signInSeen')
+          .columns(['userId', 'kind', 'value'])
+          .unique()
+          .execute();
+        await db.schema
+          .createTable('signInAlertSetting')
+          .addColumn('userId', 'text', (column) => column.primaryKey().references('user.id').onDelete('cascade'))
+          .addColumn('enabled', 'integer', (column) => column.notNull())
+          .addColumn('updatedAt', 'text', (column) => column.notNull())
+          .execute();
+      },
+    },
+    '0011-user-flag-filters': {
+      // The admin list's filters (banned, verified, guest, two-factor) without reading every row.
+      up: (db: Kysely<any>) => createUserFlagFilters(db, engine),
+    },
+    '0012-audit-counts': {
+      // The admin overview's daily numbers and active accounts, kept as events are written.
+      up: (db: Kysely<any>) => createAuditCounts(db, engine),
     },
   };
 }

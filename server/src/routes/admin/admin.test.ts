@@ -112,7 +112,7 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       /^You have been banned from this application\. Reason: spam\. The ban ends on \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
     );
 
-    const impersonate = await api.admin.post('/api/auth/admin/impersonate-user', { userId: id });
+    const impersonate = await api.admin.post('/api/auth/admin/impersonate-user', { userId: id, reason: 'spam report' });
     expect(impersonate.status).toBe(400);
     expect(impersonate.body.message).toBe('A banned user cannot be impersonated');
 
@@ -130,7 +130,9 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
     const session = await signInAdmin(api.context.app);
     const adminId = (await session.get('/api/auth/get-session')).body.user.id;
 
-    expect((await session.post('/api/auth/admin/impersonate-user', { userId: id })).status).toBe(200);
+    expect(
+      (await session.post('/api/auth/admin/impersonate-user', { userId: id, reason: 'support ticket' })).status,
+    ).toBe(200);
     const as = await session.get('/api/auth/get-session');
     expect(as.body.user.email).toBe('target@example.com');
     expect(as.body.session.impersonatedBy).toBe(adminId);
@@ -140,7 +142,10 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
 
     const otherAdmin = await signUp('second-admin@example.com', 'Second Admin');
     await api.admin.post('/api/auth/admin/set-role', { userId: otherAdmin.id, role: 'admin' });
-    const refused = await session.post('/api/auth/admin/impersonate-user', { userId: otherAdmin.id });
+    const refused = await session.post('/api/auth/admin/impersonate-user', {
+      userId: otherAdmin.id,
+      reason: 'support ticket',
+    });
     expect(refused.status).toBe(403);
   });
 

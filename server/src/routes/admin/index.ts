@@ -10,15 +10,22 @@ import {
 } from '#common/admin';
 import type { ApiData } from '#common/error-codes';
 import { isPlatformAdmin } from '#common/roles';
+import type { AuditLog } from '../../audit/audit-log';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
 import type { MailOutbox } from '../../mail/mailer';
+import type { Logger } from '../../lib/logger';
 import { organizationCounts, organizationSummary } from '../../db/organization-counts';
 import { createOrganizationNamed } from '../../auth/create-organization';
 import { apiError, fromAuthError } from '../../http/api-error';
 import { requireUser, type PrincipalVariables } from '../../http/session';
 import { validate } from '../../http/validate';
+import { adminAuditRoutes } from '../audit';
+import { organizationDetailRoutes } from './organization-detail';
+import { adminStatsRoutes } from './stats';
 import { twoFactorResetRoutes } from './two-factor-reset';
+import { userBulkRoutes } from './user-bulk';
+import { userExportRoutes } from './user-export';
 import { decodeCursor, listUsers } from './user-list';
 
 type Env = { Variables: PrincipalVariables };
@@ -43,15 +50,24 @@ export function adminRoutes({
   auth,
   database,
   outbox,
+  audit,
+  logger,
 }: {
   auth: Auth;
   database: Database;
   outbox: MailOutbox | undefined;
+  audit: AuditLog;
+  logger: Logger;
 }) {
   const { db } = database;
   return new Hono<Env>()
     .use('*', requireAdmin(auth))
-    .route('/', twoFactorResetRoutes(auth))
+    .route('/', twoFactorResetRoutes(auth, audit))
+    .route('/', userBulkRoutes({ auth, database, logger }))
+    .route('/', userExportRoutes({ database, logger }))
+    .route('/', organizationDetailRoutes(auth, database, audit))
+    .route('/', adminAuditRoutes({ database, audit, logger }))
+    .route('/', adminStatsRoutes(database, audit))
     .get('/users', validate('query', adminUserListQuerySchema), async (c) => {
       const query = c.req.valid('query');
       const cursor = decodeCursor(query);

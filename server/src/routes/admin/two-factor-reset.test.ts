@@ -80,7 +80,7 @@ describe.each(ENGINES)('admin two-factor reset on %s', (engine) => {
     await guest.post('/api/auth/sign-in/anonymous');
     const impersonation = new TestClient(suite.context.app);
     await impersonation.request('POST', '/api/auth/admin/impersonate-user', {
-      json: { userId: (await plain.get('/api/auth/get-session')).body.user.id },
+      json: { userId: (await plain.get('/api/auth/get-session')).body.user.id, reason: 'support ticket' },
       headers: { cookie: admin.cookieHeader },
     });
     const userKey = (await plain.post('/api/auth/api-key/create', { name: 'k' })).body.key as string;

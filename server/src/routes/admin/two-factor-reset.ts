@@ -2,9 +2,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { TwoFactorResetAnswer } from '#common/admin';
 import type { ApiData } from '#common/error-codes';
+import type { AuditLog } from '../../audit/audit-log';
 import type { Auth } from '../../auth/auth';
 import { resetTwoFactor } from '../../auth/two-factor/reset';
 import { apiError } from '../../http/api-error';
+import { clientAddressOf } from '../../http/client-address';
 import type { PrincipalVariables } from '../../http/session';
 import { validate } from '../../http/validate';
 
@@ -16,7 +18,7 @@ const userParamSchema = z.object({
  * `POST /users/:id/two-factor/reset`, under the admin routes (which check the caller): for a person
  * who lost both their authenticator app and their backup codes.
  */
-export function twoFactorResetRoutes(auth: Auth) {
+export function twoFactorResetRoutes(auth: Auth, audit: AuditLog) {
   return new Hono<{ Variables: PrincipalVariables }>().post(
     '/users/:id/two-factor/reset',
     validate('param', userParamSchema),
@@ -27,6 +29,15 @@ export function twoFactorResetRoutes(auth: Auth) {
         return apiError(c, 400, 'BAD_REQUEST', 'Turn off your own two-factor authentication on your profile');
       }
       const outcome = await resetTwoFactor(auth, id);
+      audit.record({
+        action: 'admin.two_factor_reset',
+        outcome: outcome === 'reset' ? 'success' : 'failure',
+        actorId: c.get('principal').user.id,
+        targetUserId: id,
+        ipAddress: clientAddressOf(c, auth.options),
+        userAgent: c.req.header('user-agent'),
+        details: outcome === 'reset' ? {} : { code: outcome },
+      });
       if (outcome === 'user-not-found') return apiError(c, 404, 'NOT_FOUND', 'User not found');
       if (outcome === 'not-enabled') {
         return apiError(c, 409, 'CONFLICT', 'Two-factor authentication is not on for this user');

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { countMatches, keptCount, type SearchCount } from './user-list/count';
 import type { Cursor } from './user-list/cursor';
 import { firstRowAt, SKIP_IN_INDEX } from './user-list/deep-page';
+import { flagFiltersOf, flagSizes } from './user-list/filters';
 import { assemblePage, COLUMNS } from './user-list/page';
 import { planner } from './user-list/planner';
 import { searchFor } from './user-list/search';
@@ -15,16 +16,16 @@ export { decodeCursor } from './user-list/cursor';
  * One page of users with the total, searched, filtered and sorted by the database, and each user's
  * first organization (by membership date) from one more query for the whole page.
  *
- * A search first collects up to USER_COUNT_CAP + 1 matches. When that is all of them, the page is
- * read from those rows. When there are more, the term is common: walking the sort's own index and
- * testing each row finds a page after about (offset + limit) / (share of matches) rows, and stops.
+ * A search or a flag filter first collects up to USER_COUNT_CAP + 1 matches. When that is all of
+ * them, the page is read from those rows. When there are more, they are common: walking the sort's
+ * own index and testing each row finds a page after about (offset + limit) / (share of matches) rows.
  */
 export async function listUsers(
   database: Database,
   query: AdminUserListQuery,
   cursor?: Cursor,
 ): Promise<AdminUserList> {
-  if (database.engine === 'postgres' && query.search) {
+  if (database.engine === 'postgres' && (query.search || flagFiltersOf(query).length > 0)) {
     // Planner settings for this request only (SET LOCAL), hence a transaction.
     return database.db.transaction().execute((trx) => list({ ...database, db: trx }, query, cursor));
   }
@@ -35,14 +36,21 @@ async function list(database: Database, query: AdminUserListQuery, cursor: Curso
   const { db, engine } = database;
   const role = query.role === 'all' ? undefined : query.role;
   const search = query.search ? searchFor(database, query.searchField, query.search) : undefined;
+  const filters = flagFiltersOf(query);
+  const narrowed = search !== undefined || filters.length > 0;
 
-  const roleTotal = await keptCount(database, role, search !== undefined);
-  const count: SearchCount = search
-    ? await countMatches(database, search, role, roleTotal, planner(database))
+  const roleTotal = await keptCount(database, role, narrowed);
+  const count: SearchCount = narrowed
+    ? await countMatches(
+        database,
+        { search, term: query.search, role, roleTotal, filters, filterSizes: await flagSizes(db, filters) },
+        planner(database),
+      )
     : { total: roleTotal, totalCapped: false };
 
   const order = walkOrder(engine, query, cursor);
-  let page = usersIn(db, role).select(COLUMNS);
+  // Narrowed, the matches or the walk's condition hold the role too, in the form the plan reads.
+  let page = (narrowed ? usersIn(db, undefined) : usersIn(db, role)).select(COLUMNS);
   const { handles } = count;
   if (handles) {
     if (handles.length === 0) page = page.where(sql<SqlBool>`1 = 0`);
@@ -54,7 +62,7 @@ async function list(database: Database, query: AdminUserListQuery, cursor: Curso
   if (cursor) {
     page = page.where(order.beyond(cursor.key, cursor.id, false));
     offset = 0;
-  } else if (!search && offset > SKIP_IN_INDEX) {
+  } else if (!narrowed && offset > SKIP_IN_INDEX) {
     // A deep page: find its first row in the sort's index alone, then read the page from there.
     const first = await firstRowAt(database, query, role, order, offset);
     page = page.where(first ? order.beyond(first.key, first.id, true) : sql<SqlBool>`1 = 0`);

@@ -30,6 +30,8 @@ describe('ASVS V8 Authorization', () => {
     let victim: Person;
     let bannedVictim: Person;
     let victimSessionToken: string;
+    /** An organization of the victim's, with the plain user as a member and a pending invitation. */
+    let victimOrganization: { id: string; name: string; memberId: string; invitationId: string };
     const callers = new Map<string, Caller>();
 
     beforeAll(async () => {
@@ -50,6 +52,27 @@ describe('ASVS V8 Authorization', () => {
         .where('userId', '=', victim.id)
         .executeTakeFirstOrThrow();
       victimSessionToken = session.token as string;
+
+      const created = await victim.client.post('/api/auth/organization/create', {
+        name: 'Victim Organization',
+        slug: `victim-organization-${victim.id.slice(0, 8).toLowerCase()}`,
+      });
+      expect(created.status, created.text).toBe(200);
+      const added = await context.auth.api.addMember({
+        body: { userId: user.id, organizationId: created.body.id, role: 'member' },
+      });
+      const invited = await victim.client.post('/api/auth/organization/invite-member', {
+        email: uniqueEmail('invitee'),
+        role: 'member',
+        organizationId: created.body.id,
+      });
+      expect(invited.status, invited.text).toBe(200);
+      victimOrganization = {
+        id: created.body.id,
+        name: created.body.name,
+        memberId: added!.id,
+        invitationId: invited.body.id,
+      };
 
       callers.set('none', anonymousCaller(context));
       callers.set('user', sessionCaller('user', user.client));
@@ -85,6 +108,8 @@ describe('ASVS V8 Authorization', () => {
         ['POST', '/api/auth/admin/set-user-password', { userId: victim.id, newPassword: 'pwned-password-1' }],
         ['POST', '/api/auth/admin/has-permission', { permissions: { user: ['create', 'set-role'] } }],
         ['GET', '/api/v1/admin/users'],
+        ['POST', '/api/v1/admin/users/bulk', { action: 'ban', userIds: [victim.id] }],
+        ['GET', '/api/v1/admin/users/export'],
         [
           'POST',
           '/api/v1/admin/users',
@@ -93,7 +118,35 @@ describe('ASVS V8 Authorization', () => {
         ['GET', '/api/v1/admin/organizations'],
         ['POST', '/api/v1/admin/organizations', { name: 'Planted Organization' }],
         ['GET', '/api/v1/admin/outbox'],
+        ['GET', '/api/v1/admin/audit'],
+        ['GET', `/api/v1/admin/audit/export?userId=${victim.id}`],
+        ['GET', '/api/v1/admin/stats?days=90'],
         ['POST', `/api/v1/admin/users/${victim.id}/two-factor/reset`, {}, '/api/v1/admin/users/:id/two-factor/reset'],
+        ['GET', `/api/v1/admin/organizations/${victimOrganization.id}`, undefined, '/api/v1/admin/organizations/:id'],
+        [
+          'PATCH',
+          `/api/v1/admin/organizations/${victimOrganization.id}/members/${victimOrganization.memberId}`,
+          { role: 'owner' },
+          '/api/v1/admin/organizations/:id/members/:memberId',
+        ],
+        [
+          'DELETE',
+          `/api/v1/admin/organizations/${victimOrganization.id}/members/${victimOrganization.memberId}`,
+          undefined,
+          '/api/v1/admin/organizations/:id/members/:memberId',
+        ],
+        [
+          'DELETE',
+          `/api/v1/admin/organizations/${victimOrganization.id}/invitations/${victimOrganization.invitationId}`,
+          undefined,
+          '/api/v1/admin/organizations/:id/invitations/:invitationId',
+        ],
+        [
+          'DELETE',
+          `/api/v1/admin/organizations/${victimOrganization.id}`,
+          { confirmName: victimOrganization.name },
+          '/api/v1/admin/organizations/:id',
+        ],
       ]);
 
     /**

@@ -1,7 +1,7 @@
 import type { TestResponse } from '../../testing/http-client';
 import type { TestContext } from '../../testing/test-context';
 
-export type Method = 'GET' | 'POST';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export interface Attack {
   method: Method;
   path: string;

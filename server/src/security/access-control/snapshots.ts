@@ -12,6 +12,8 @@ export async function platformSnapshot(context: TestContext) {
     passwords: await db.selectFrom('account').select(['userId', 'password']).orderBy('userId').execute(),
     sessions: await db.selectFrom('session').select(['id', 'userId', 'impersonatedBy']).orderBy('id').execute(),
     organizations: await db.selectFrom('organization').select(['id', 'name', 'slug']).orderBy('id').execute(),
+    members: await db.selectFrom('member').select(['id', 'organizationId', 'role']).orderBy('id').execute(),
+    invitations: await db.selectFrom('invitation').select(['id', 'status']).orderBy('id').execute(),
   };
 }
 

@@ -1,11 +1,18 @@
 import {
   adminCreateOrganizationSchema,
   adminCreateUserSchema,
+  adminDeleteOrganizationSchema,
+  adminMemberRoleSchema,
+  adminUserExportQuerySchema,
   adminUserListQuerySchema,
   outboxQuerySchema,
   PAGE_SIZES,
 } from '#common/admin';
+import { adminBulkActionSchema } from '#common/admin-bulk';
+import { adminStatsQuerySchema } from '#common/admin-stats';
+import { auditExportQuerySchema, auditQuerySchema, myAuditQuerySchema } from '#common/audit';
 import { createOrganizationSchema } from '#common/organizations';
+import { signInAlertsSchema } from '#common/sign-in-alerts';
 import { uploadFormSchema } from '../../routes/files/upload-form';
 import { nestedSchemaKeys, schemaChoices, schemaKeys } from './schema-keys';
 
@@ -62,6 +69,9 @@ export const V1_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/v1/health', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/health/ready', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/me', bodyKeys: [], queryKeys: [] },
+  { method: 'GET', path: '/api/v1/me/sign-in-alerts', bodyKeys: [], queryKeys: [] },
+  { method: 'PUT', path: '/api/v1/me/sign-in-alerts', bodyKeys: schemaKeys(signInAlertsSchema), queryKeys: [] },
+  { method: 'GET', path: '/api/v1/me/audit', bodyKeys: [], queryKeys: schemaKeys(myAuditQuerySchema) },
   { method: 'GET', path: '/api/v1/organizations', bodyKeys: [], queryKeys: [] },
   { method: 'POST', path: '/api/v1/organizations', bodyKeys: schemaKeys(createOrganizationSchema), queryKeys: [] },
   { method: 'GET', path: '/api/v1/invitations', bodyKeys: [], queryKeys: [] },
@@ -88,12 +98,62 @@ export const V1_ENDPOINTS: Endpoint[] = [
     choices: schemaChoices(adminCreateUserSchema),
   },
   { method: 'POST', path: '/api/v1/admin/users/:id/two-factor/reset', bodyKeys: [], queryKeys: [] },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/users/bulk',
+    bodyKeys: schemaKeys(adminBulkActionSchema),
+    queryKeys: [],
+    choices: schemaChoices(adminBulkActionSchema),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/users/export',
+    bodyKeys: [],
+    queryKeys: schemaKeys(adminUserExportQuerySchema),
+    choices: schemaChoices(adminUserExportQuerySchema),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/audit',
+    bodyKeys: [],
+    queryKeys: schemaKeys(auditQuerySchema),
+    choices: schemaChoices(auditQuerySchema),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/audit/export',
+    bodyKeys: [],
+    queryKeys: schemaKeys(auditExportQuerySchema),
+    choices: schemaChoices(auditExportQuerySchema),
+  },
+  { method: 'GET', path: '/api/v1/admin/stats', bodyKeys: [], queryKeys: schemaKeys(adminStatsQuerySchema) },
   { method: 'GET', path: '/api/v1/admin/organizations', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/admin/outbox', bodyKeys: [], queryKeys: schemaKeys(outboxQuerySchema) },
   {
     method: 'POST',
     path: '/api/v1/admin/organizations',
     bodyKeys: schemaKeys(adminCreateOrganizationSchema),
+    queryKeys: [],
+  },
+  { method: 'GET', path: '/api/v1/admin/organizations/:id', bodyKeys: [], queryKeys: [] },
+  {
+    method: 'DELETE',
+    path: '/api/v1/admin/organizations/:id',
+    bodyKeys: schemaKeys(adminDeleteOrganizationSchema),
+    queryKeys: [],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v1/admin/organizations/:id/members/:memberId',
+    bodyKeys: schemaKeys(adminMemberRoleSchema),
+    queryKeys: [],
+    choices: schemaChoices(adminMemberRoleSchema),
+  },
+  { method: 'DELETE', path: '/api/v1/admin/organizations/:id/members/:memberId', bodyKeys: [], queryKeys: [] },
+  {
+    method: 'DELETE',
+    path: '/api/v1/admin/organizations/:id/invitations/:invitationId',
+    bodyKeys: [],
     queryKeys: [],
   },
   // Mounted only with UNSAFE_DEV_MAILBOX=true, which the fuzzed app turns on to reach it.

@@ -17,7 +17,7 @@ export interface Person {
 /** Anyone who can send a request: a session, an API key, or nobody at all. */
 export interface Caller {
   label: string;
-  send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<TestResponse>;
+  send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<TestResponse>;
 }
 
 /** Emails are unique per call, so many principals fit in one shared context. */
@@ -66,7 +66,10 @@ export async function guest(context: TestContext): Promise<Person> {
 /** A fresh sign-in of the admin that then impersonates the target: the client holds the impersonation session. */
 export async function impersonation(context: TestContext, by: Person, target: Person): Promise<TestClient> {
   const client = await signIn(context, by.email, by.password);
-  const response = await client.post('/api/auth/admin/impersonate-user', { userId: target.id });
+  const response = await client.post('/api/auth/admin/impersonate-user', {
+    userId: target.id,
+    reason: 'security test',
+  });
   expect(response.status, response.text).toBe(200);
   const session = await client.get('/api/auth/get-session');
   expect(session.body.session.impersonatedBy).toBe(by.id);
@@ -86,7 +89,8 @@ export async function apiKey(owner: Person, name = 'security test key'): Promise
 export function sessionCaller(label: string, client: TestClient): Caller {
   return {
     label,
-    send: (method, path, body) => (method === 'GET' ? client.get(path) : client.post(path, body ?? {})),
+    send: (method, path, body) =>
+      method === 'GET' ? client.get(path) : client.request(method, path, { json: body ?? {} }),
   };
 }
 
@@ -97,7 +101,7 @@ export function apiKeyCaller(label: string, context: TestContext, key: string): 
   return {
     label,
     send: (method, path, body) =>
-      method === 'GET' ? client.get(path, headers) : client.post(path, body ?? {}, headers),
+      method === 'GET' ? client.get(path, headers) : client.request(method, path, { json: body ?? {}, headers }),
   };
 }
 

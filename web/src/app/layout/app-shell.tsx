@@ -10,6 +10,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { queryClient } from '@/lib/query-client';
 import { useSession, useSignOut } from '@/lib/session';
+import { GuestBanner } from './guest-banner';
 import { ImpersonationBanner } from './impersonation-banner';
 
 /** Only signed-in screens use the query cache, so its provider comes with them (not with /auth). */
@@ -32,6 +33,7 @@ function Shell() {
   return (
     <div className="min-h-screen">
       <ImpersonationBanner session={session} />
+      <GuestBanner session={session} />
       <header className="border-b border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
           <span className="text-lg font-semibold tracking-tight text-indigo-700 dark:text-indigo-300">Gatehouse</span>

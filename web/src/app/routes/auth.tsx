@@ -1,22 +1,66 @@
-import { redirect } from 'react-router';
-import { paths } from '@/config/paths';
+import { useEffect, useState } from 'react';
+import { redirect, useLoaderData, useSearchParams } from 'react-router';
+import { chosenGuestName } from '#common/guests';
+import { ACCOUNT_DELETED_FLAG, AUTH_MODE_PARAM, paths } from '@/config/paths';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { AuthForm } from '@/features/auth/components/auth-form';
 import { loadSession } from '@/lib/session-store';
 
+/** A registered person goes to their profile; a guest stays, to sign up or sign in and keep their work. */
 export async function authLoader() {
-  if (await loadSession()) throw redirect(paths.profile);
-  return null;
+  const session = await loadSession();
+  if (session && !session.user.isAnonymous) throw redirect(paths.profile);
+  return { guest: session ? { name: chosenGuestName(session.user.name) } : null };
+}
+
+/**
+ * Whether the visitor arrives from deleting their account (`paths.accountDeleted`). The flag then
+ * leaves the URL, so that a reload or a bookmark does not say it again.
+ */
+function useAccountDeleted() {
+  const [params, setParams] = useSearchParams();
+  const [deleted] = useState(() => params.get(ACCOUNT_DELETED_FLAG) === '1');
+  useEffect(() => {
+    if (!params.has(ACCOUNT_DELETED_FLAG)) return;
+    setParams(
+      (current) => {
+        current.delete(ACCOUNT_DELETED_FLAG);
+        return current;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
+  return deleted;
 }
 
 export function AuthRoute() {
+  const deleted = useAccountDeleted();
+  const { guest } = useLoaderData<typeof authLoader>();
+  const [params] = useSearchParams();
   return (
     <main className="relative flex min-h-screen flex-col items-center justify-center gap-6 px-4">
       <div className="absolute top-4 right-4">
         <ThemeToggle />
       </div>
       <p className="text-xl font-semibold tracking-tight text-indigo-700 dark:text-indigo-300">Gatehouse</p>
-      <AuthForm />
+      {/* Not the Notice component: this screen's first chunk carries only what it needs (decision 0040). */}
+      {deleted && (
+        <p
+          role="status"
+          className="w-full max-w-md rounded-md border border-green-200 dark:border-green-900 bg-green-50 dark:bg-green-950 px-3 py-2 text-sm text-green-800 dark:text-green-300"
+        >
+          Your account has been deleted.
+        </p>
+      )}
+      {guest && (
+        <p
+          role="status"
+          className="w-full max-w-md rounded-md border border-sky-200 dark:border-sky-900 bg-sky-50 dark:bg-sky-950 px-3 py-2 text-sm text-sky-800 dark:text-sky-200"
+        >
+          You are using a guest account. Create an account or sign in, and what you made as a guest is kept.
+        </p>
+      )}
+      <AuthForm guest={guest} initialMode={params.get(AUTH_MODE_PARAM) === 'sign-up' ? 'sign-up' : 'sign-in'} />
     </main>
   );
 }

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Notice } from '@/components/ui/notice';
+import { DeleteAccountCard } from '@/features/account-deletion/components/delete-account-card';
 import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
+import { SecurityActivityCard } from '@/features/audit/components/security-activity-card';
 import { MyAccessCard } from '@/features/organizations/components/my-access-card';
 import { MyInvitationsCard } from '@/features/organizations/components/my-invitations-card';
 import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
@@ -12,6 +14,7 @@ import { ProfileInformation } from '@/features/profile/components/profile-inform
 import { SessionDebug } from '@/features/profile/components/session-debug';
 import { SessionInformation } from '@/features/profile/components/session-information';
 import { MySessionsCard } from '@/features/sessions/components/my-sessions-card';
+import { SignInAlertsCard } from '@/features/sign-in-alerts/components/sign-in-alerts-card';
 import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 import { useSession } from '@/lib/session';
 
@@ -39,6 +42,7 @@ export function Component() {
       <SessionInformation session={session} />
       <SessionDebug session={session} />
       <MySessionsCard />
+      <SecurityActivityCard userId={session.user.id} />
       {/* A guest has no address of their own to change, and gets no lasting credentials. */}
       {!session.user.isAnonymous && (
         <>
@@ -47,10 +51,12 @@ export function Component() {
           <ApiKeysCard key={`${session.user.id}-keys`} user={session.user} />
           <PasskeysCard user={session.user} />
           <TwoFactorCard key={`${session.user.id}-two-factor`} user={session.user} />
+          <SignInAlertsCard key={`${session.user.id}-sign-in-alerts`} />
           <MyAccessCard />
           <MyInvitationsCard emailVerified={session.user.emailVerified} />
         </>
       )}
+      <DeleteAccountCard key={`${session.user.id}-delete`} user={session.user} />
     </div>
   );
 }

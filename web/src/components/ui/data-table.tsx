@@ -4,7 +4,10 @@ import { ErrorBox } from './error-box';
 import { Spinner } from './spinner';
 
 export interface Column<Row> {
+  /** The column's name (and key); shown in its header unless `headerContent` is given. */
   header: string;
+  /** A control in place of the header's text (a select-all checkbox, named by its own label). */
+  headerContent?: ReactNode;
   cell: (row: Row) => ReactNode;
   /** Classes of the column's cells (alignment, wrapping, type). */
   className?: string;
@@ -16,7 +19,7 @@ const CELL = 'px-4 py-3';
 
 function HeaderCell<Row>({ column }: { column: Column<Row> }) {
   const { sort } = column;
-  if (!sort) return <th className={CELL}>{column.header}</th>;
+  if (!sort) return <th className={CELL}>{column.headerContent ?? column.header}</th>;
   const ariaSort = sort.direction === 'asc' ? 'ascending' : sort.direction === 'desc' ? 'descending' : 'none';
   return (
     <th className={CELL} aria-sort={ariaSort}>

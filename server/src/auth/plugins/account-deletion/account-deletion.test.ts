@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOT_WHILE_IMPERSONATING_MESSAGE } from '#common/admin';
 import { ADMIN_ENV, signIn, signInAdmin, signUp } from '../../../testing/accounts';
 import { TestClient } from '../../../testing/http-client';
 import { contextPerSuite } from '../../../testing/suite';
@@ -13,6 +14,12 @@ describe.each(ENGINES)('account deletion on %s', (engine) => {
     client.post('/api/auth/delete-user', body, headers);
   const signInStatus = async (email: string) =>
     (await new TestClient(suite.context.app).post('/api/auth/sign-in/email', { email, password: PASSWORD })).status;
+  const signInAsGuest = async () => {
+    const client = new TestClient(suite.context.app);
+    const response = await client.post('/api/auth/sign-in/anonymous', {});
+    expect(response.status, response.text).toBe(200);
+    return { client, id: response.body.user.id as string };
+  };
 
   it('refuses a wrong, missing or mistyped password, deleting nothing', async () => {
     const email = 'keeps@example.com';
@@ -92,10 +99,16 @@ describe.each(ENGINES)('account deletion on %s', (engine) => {
     expect((await remove(client, { password: PASSWORD }, { origin: 'https://evil.example' })).status).toBe(403);
 
     const admin = await signInAdmin(suite.context.app);
-    expect((await admin.post('/api/auth/admin/impersonate-user', { userId: id })).status).toBe(200);
+    expect(
+      (await admin.post('/api/auth/admin/impersonate-user', { userId: id, reason: 'support ticket' })).status,
+    ).toBe(200);
     const impersonated = await remove(admin, { password: PASSWORD });
     expect(impersonated.status).toBe(403);
-    expect(impersonated.body.code).toBe('NOT_WHILE_IMPERSONATING');
+    // Refused by the impersonation guard, with its one answer for every such action.
+    expect(impersonated.body).toMatchObject({
+      code: 'NOT_WHILE_IMPERSONATING',
+      message: NOT_WHILE_IMPERSONATING_MESSAGE,
+    });
     expect(await signInStatus(email)).toBe(200);
   });
 
@@ -105,10 +118,71 @@ describe.each(ENGINES)('account deletion on %s', (engine) => {
     expect(signedIn.status, signedIn.text).toBe(200);
     const guestId = signedIn.body.user.id as string;
     await createOrganization(guest, 'Guest Org');
-    expect((await remove(guest, { password: PASSWORD })).status).toBe(400);
+    for (const body of [{ password: PASSWORD }, {}]) {
+      const refused = await remove(guest, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('GUEST_HAS_NO_PASSWORD');
+    }
     const response = await guest.post('/api/auth/delete-anonymous-user', {});
     expect(response.status, response.text).toBe(200);
     expect(await rowsOf(suite.context, guestId)).toEqual(NONE);
+  });
+
+  it('refuses a guest who is the last owner of an organization with members, keeping them signed in', async () => {
+    const guest = await signInAsGuest();
+    const member = await signUp(suite.context.app, { email: 'guest-org-member@example.com' });
+    const shared = await createOrganization(guest.client, 'Guest Shared');
+    await addMember(suite.context, shared, member.id);
+    const before = await rowsOf(suite.context, guest.id);
+    const refused = await guest.client.post('/api/auth/delete-anonymous-user', {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('LAST_OWNER');
+    expect(refused.body.message).toContain('"Guest Shared"');
+    expect(await rowsOf(suite.context, guest.id)).toEqual(before);
+    expect((await guest.client.get('/api/auth/get-session')).body.user.id).toBe(guest.id);
+  });
+
+  it('refuses the guest path to a registered account, deleting nothing', async () => {
+    const { client, id } = await signUp(suite.context.app, { email: 'not-a-guest@example.com' });
+    await createOrganization(client, 'Registered Solo');
+    const before = await rowsOf(suite.context, id);
+    const refused = await client.post('/api/auth/delete-anonymous-user', {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('USER_IS_NOT_ANONYMOUS');
+    expect(await rowsOf(suite.context, id)).toEqual(before);
+  });
+
+  it('keeps an owner when two owners of one organization delete their accounts at once, by either path', async () => {
+    for (let round = 0; round < 4; round++) {
+      const first = await signUp(suite.context.app, { email: `co-owner-a-${round}@example.com` });
+      // Every other round the second owner is a guest, who goes by the guest path.
+      const second =
+        round % 2 === 0
+          ? await signUp(suite.context.app, { email: `co-owner-b-${round}@example.com` })
+          : await signInAsGuest();
+      const member = await signUp(suite.context.app, { email: `co-member-${round}@example.com` });
+      const shared = await createOrganization(first.client, `Co-owned ${round}`);
+      await addMember(suite.context, shared, second.id, 'owner');
+      await addMember(suite.context, shared, member.id);
+      const responses = await Promise.all([
+        remove(first.client, { password: PASSWORD }),
+        round % 2 === 0
+          ? remove(second.client, { password: PASSWORD })
+          : second.client.post('/api/auth/delete-anonymous-user', {}),
+      ]);
+      expect(responses.map((response) => response.status).sort(), `round ${round}`).toEqual([200, 400]);
+      expect(responses.find((response) => response.status === 400)!.body.code).toBe('LAST_OWNER');
+      const left = await suite.context.database.db
+        .selectFrom('member')
+        .select(['userId', 'role'])
+        .where('organizationId', '=', shared)
+        .execute();
+      expect(
+        left.filter((row) => row.role === 'owner'),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect(left).toHaveLength(2);
+    }
   });
 
   it("applies the rules and the clean-up to an admin's removal, and refuses it to others", async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../db/schema';
 
 /**
@@ -10,33 +10,36 @@ import type { DB } from '../../../db/schema';
  * second attempt finds this part done (decision 0036).
  */
 export async function deleteEverythingOf(db: Kysely<DB>, userId: string) {
-  await db.transaction().execute(async (trx) => {
-    const memberships = await trx.selectFrom('member').select('organizationId').where('userId', '=', userId).execute();
-    const organizationIds = memberships.map((row) => row.organizationId);
-    const shared =
-      organizationIds.length === 0
-        ? []
-        : await trx
-            .selectFrom('member')
-            .select('organizationId')
-            .where('organizationId', 'in', organizationIds)
-            .where('userId', '!=', userId)
-            .execute();
-    const alone = organizationIds.filter((id) => !shared.some((row) => row.organizationId === id));
-    if (alone.length > 0) {
-      const teams = trx.selectFrom('team').select('id').where('organizationId', 'in', alone);
-      await trx.deleteFrom('teamMember').where('teamId', 'in', teams).execute();
-      await trx.deleteFrom('invitation').where('organizationId', 'in', alone).execute();
-      await trx.deleteFrom('team').where('organizationId', 'in', alone).execute();
-      await trx.deleteFrom('member').where('organizationId', 'in', alone).execute();
-      await trx.deleteFrom('organization').where('id', 'in', alone).execute();
-    }
-    await trx.deleteFrom('teamMember').where('userId', '=', userId).execute();
-    await trx.deleteFrom('member').where('userId', '=', userId).execute();
-    await trx.deleteFrom('invitation').where('inviterId', '=', userId).execute();
-    await trx.deleteFrom('apikey').where('referenceId', '=', userId).execute();
-    await trx.deleteFrom('passkey').where('userId', '=', userId).execute();
-    await trx.deleteFrom('twoFactor').where('userId', '=', userId).execute();
-    await trx.deleteFrom('file').where('userId', '=', userId).execute();
-  });
+  await db.transaction().execute((trx) => deleteRowsOf(trx, userId));
+}
+
+/** The clean-up's statements, in a transaction the caller holds (see `guarded-cleanup.ts`). */
+export async function deleteRowsOf(trx: Transaction<DB>, userId: string) {
+  const memberships = await trx.selectFrom('member').select('organizationId').where('userId', '=', userId).execute();
+  const organizationIds = memberships.map((row) => row.organizationId);
+  const shared =
+    organizationIds.length === 0
+      ? []
+      : await trx
+          .selectFrom('member')
+          .select('organizationId')
+          .where('organizationId', 'in', organizationIds)
+          .where('userId', '!=', userId)
+          .execute();
+  const alone = organizationIds.filter((id) => !shared.some((row) => row.organizationId === id));
+  if (alone.length > 0) {
+    const teams = trx.selectFrom('team').select('id').where('organizationId', 'in', alone);
+    await trx.deleteFrom('teamMember').where('teamId', 'in', teams).execute();
+    await trx.deleteFrom('invitation').where('organizationId', 'in', alone).execute();
+    await trx.deleteFrom('team').where('organizationId', 'in', alone).execute();
+    await trx.deleteFrom('member').where('organizationId', 'in', alone).execute();
+    await trx.deleteFrom('organization').where('id', 'in', alone).execute();
+  }
+  await trx.deleteFrom('teamMember').where('userId', '=', userId).execute();
+  await trx.deleteFrom('member').where('userId', '=', userId).execute();
+  await trx.deleteFrom('invitation').where('inviterId', '=', userId).execute();
+  await trx.deleteFrom('apikey').where('referenceId', '=', userId).execute();
+  await trx.deleteFrom('passkey').where('userId', '=', userId).execute();
+  await trx.deleteFrom('twoFactor').where('userId', '=', userId).execute();
+  await trx.deleteFrom('file').where('userId', '=', userId).execute();
 }

@@ -1,9 +1,11 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { deleteAccountSchema } from '#common/account-deletion';
 import type { Database } from '../../../db/database';
 import { deleteEverythingOf } from './cleanup';
 import { ACCOUNT_DELETION_ERROR_CODES } from './error-codes';
-import { lastOwnerMessage, organizationsLeftWithoutOwner } from './last-owner';
+import { deleteEverythingUnlessLastOwner } from './guarded-cleanup';
+import { lastOwnerError, organizationsLeftWithoutOwner } from './last-owner';
 
 /** The paths that delete the signed-in person's own account. */
 const OWN_DELETION_PATHS = new Set(['/delete-user', '/delete-anonymous-user']);
@@ -17,15 +19,19 @@ const OWN_DELETION_PATHS = new Set(['/delete-user', '/delete-anonymous-user']);
 export function accountDeletion(database: Database) {
   const refuseLastOwner = async (userId: string, whose: 'your' | 'their') => {
     const names = await organizationsLeftWithoutOwner(database.db, userId);
-    if (names.length > 0) {
-      throw new APIError('BAD_REQUEST', { code: 'LAST_OWNER', message: lastOwnerMessage(names, whose) });
-    }
+    if (names.length > 0) throw lastOwnerError(names, whose);
   };
   return {
     id: 'account-deletion',
     init: () => ({
       options: {
-        user: { deleteUser: { enabled: true } },
+        user: {
+          deleteUser: {
+            enabled: true,
+            // After the password: the rule again, under lock, with the clean-up (see guarded-cleanup.ts).
+            beforeDelete: async (user) => deleteEverythingUnlessLastOwner(database, user.id),
+          },
+        },
         databaseHooks: { user: { delete: { before: async (user) => deleteEverythingOf(database.db, user.id) } } },
       },
     }),
@@ -35,16 +41,23 @@ export function accountDeletion(database: Database) {
           matcher: (ctx) => OWN_DELETION_PATHS.has(ctx.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
             const session = await getSessionFromCtx(ctx);
-            // No session: the endpoint itself answers 401.
+            // No session: the endpoint itself answers 401. An impersonation session was refused
+            // before this, by the impersonation guard.
             if (!session) return;
-            if (session.session.impersonatedBy) {
-              throw APIError.from('FORBIDDEN', ACCOUNT_DELETION_ERROR_CODES.NOT_WHILE_IMPERSONATING);
+            const isGuest = Boolean((session.user as { isAnonymous?: boolean | null }).isAnonymous);
+            if (ctx.path === '/delete-anonymous-user') {
+              // Nothing is asked of a guest after this: the rule and the clean-up run now, under lock.
+              // The endpoint itself refuses a registered account.
+              if (isGuest) await deleteEverythingUnlessLastOwner(database, session.user.id);
+              return;
             }
+            // Better Auth would answer "Credential account not found".
+            if (isGuest) throw APIError.from('BAD_REQUEST', ACCOUNT_DELETION_ERROR_CODES.GUEST_HAS_NO_PASSWORD);
             // Better Auth would settle for a recent sign-in; a deletion always asks for the password.
-            const password = (ctx.body as { password?: unknown } | undefined)?.password;
-            if (ctx.path === '/delete-user' && (typeof password !== 'string' || password === '')) {
+            if (!deleteAccountSchema.safeParse(ctx.body).success) {
               throw APIError.from('BAD_REQUEST', ACCOUNT_DELETION_ERROR_CODES.PASSWORD_REQUIRED);
             }
+            // Said before the password is checked; checked again, under lock, right before the deletion.
             await refuseLastOwner(session.user.id, 'your');
           }),
         },

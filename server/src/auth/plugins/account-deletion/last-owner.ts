@@ -1,3 +1,4 @@
+import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema';
 
@@ -39,3 +40,7 @@ export function lastOwnerMessage(names: string[], whose: 'your' | 'their') {
   const subject = whose === 'your' ? 'You are' : 'This user is';
   return `${subject} the last owner of ${list}. Make another member an owner, or delete the organization, first.`;
 }
+
+/** The refusal, with the code of `ACCOUNT_DELETION_ERROR_CODES.LAST_OWNER` and the organizations named. */
+export const lastOwnerError = (names: string[], whose: 'your' | 'their') =>
+  new APIError('BAD_REQUEST', { code: 'LAST_OWNER', message: lastOwnerMessage(names, whose) });

@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_COUNT_CAP, type AdminUserList } from '#common/admin';
-import { ADMIN_ENV, signInAdmin } from '../../../testing/accounts';
+import { describe, expect, it } from 'vitest';
+import { USER_COUNT_CAP } from '#common/admin';
 import { TestClient } from '../../../testing/http-client';
-import { createTestContext, ENGINES, type TestContext } from '../../../testing/test-context';
+import { ENGINES } from '../../../testing/test-context';
+import { planFixture, POPULATION, type View } from './plan-fixture';
 
 /**
  * The list answers from different plans by the share of matches (read them all through the trigram
@@ -11,100 +10,7 @@ import { createTestContext, ENGINES, type TestContext } from '../../../testing/t
  * must return the rows of the plain query it replaces, in its order, and count exactly to the cap.
  */
 describe.each(ENGINES)('admin user list plans on %s', (engine) => {
-  let context: TestContext;
-  let admin: TestClient;
-  const SURNAMES = ['Smith', 'Garcia', 'Økland', 'Kask', 'Lee'];
-  const POPULATION = 2500;
-
-  beforeAll(async () => {
-    context = await createTestContext(engine, { env: ADMIN_ENV });
-    admin = await signInAdmin(context.app);
-    const { db } = context.database;
-    const flag = engine === 'postgres' ? false : 0;
-    const rows = Array.from({ length: POPULATION }, (_, index) => {
-      const n = index + 1;
-      // Ties in creation time (three users an hour, over a month of days), so the id decides;
-      // microseconds on PostgreSQL.
-      const created = new Date(Date.UTC(2025, 0, 1) + Math.floor(n / 3) * 3_600_000).toISOString();
-      const name = `${n % 2 ? 'Mémber' : 'Member'} ${n} ${SURNAMES[n % 5]}`;
-      return {
-        id: `plan-${String(n).padStart(5, '0')}`,
-        name: n % 7 === 0 ? name.toUpperCase() : name,
-        // One email with a long s, which SQLite's trigram index folds onto "s".
-        email: n === 77 ? `m${n}@ſite1.example` : `m${n}@site${n % 2}.example`,
-        emailVerified: flag,
-        createdAt: engine === 'postgres' ? created.replace('Z', `${String(n % 1000).padStart(3, '0')}Z`) : created,
-        updatedAt: created,
-        role: n % 50 === 0 ? 'admin' : 'user',
-        banned: flag,
-        isAnonymous: flag,
-      };
-    });
-    // Rare pairs of letters: at the start, inside, at the end, the whole value, and one that the
-    // trigram index folds onto "sq" ("ſq") while LIKE does not.
-    for (const [index, name] of ['Zq', 'Lizq', 'ZQuest Person', 'A zq b', 'Kaſqer', 'Squire'].entries())
-      rows.push({ ...rows[index]!, id: `pair-${index}`, name, email: `pair${index}@zq.example` });
-    for (let start = 0; start < rows.length; start += 500)
-      await db
-        .insertInto('user')
-        .values(rows.slice(start, start + 500))
-        .execute();
-  });
-  afterAll(async () => context?.destroy());
-
-  type View = {
-    search?: string;
-    searchField?: 'email' | 'name';
-    role?: string;
-    sortBy?: string;
-    sortDirection?: string;
-    limit?: number;
-    offset?: number;
-  };
-
-  /** The plain query the list used before its plans: every match, sorted, offset. */
-  async function naive(view: View) {
-    const { db } = context.database;
-    const { search = '', searchField = 'email', role = 'all', sortBy = 'createdAt', sortDirection = 'desc' } = view;
-    const column = sql.ref(`u.${searchField}`);
-    let condition = sql`1 = 1`;
-    if (search && engine === 'postgres')
-      condition = sql`${column} ilike ${`%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`}`;
-    else if (search.length >= 3)
-      condition = sql`u.rowid in (select rowid from user_search where user_search match ${`{${searchField}} : "${search.replace(/"/g, '""')}"`})`;
-    else if (search) condition = sql`instr(lower(${column}), ${search.toLowerCase()}) > 0`;
-    const roleCondition = role === 'all' ? sql`` : sql`and u.role = ${role}`;
-    const direction = sql.raw(sortDirection);
-    const ids = await sql<{ id: string }>`select u.id from "user" u where ${condition} ${roleCondition}
-      order by ${sql.ref(`u.${sortBy}`)} ${direction}, u.id ${direction} limit ${view.limit ?? 20} offset ${view.offset ?? 0}`.execute(
-      db,
-    );
-    const count = await sql<{
-      total: number;
-    }>`select count(*) as total from "user" u where ${condition} ${roleCondition}`.execute(db);
-    const total = Number(count.rows[0]!.total);
-    // Only a search is counted up to the cap.
-    const cap = search ? USER_COUNT_CAP : Infinity;
-    return { ids: ids.rows.map((row) => row.id), total: Math.min(total, cap), totalCapped: total > cap };
-  }
-
-  const query = (view: View) =>
-    new URLSearchParams(Object.entries(view).map(([key, value]): [string, string] => [key, String(value)])).toString();
-  const ours = async (view: View, cursor?: string) => {
-    const response = await admin.get(
-      `/api/v1/admin/users?${query(view)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-    );
-    expect(response.status, query(view)).toBe(200);
-    return response.body as AdminUserList;
-  };
-  const expectSame = async (view: View) => {
-    const [got, expected] = await Promise.all([ours(view), naive(view)]);
-    expect(
-      { ids: got.users.map((user) => user.id), total: got.total, totalCapped: got.totalCapped },
-      query(view),
-    ).toEqual(expected);
-    return got;
-  };
+  const { fixture, naive, ours, expectSame } = planFixture(engine);
 
   it('counts matches exactly up to the cap, and says when there are more', async () => {
     const few = await expectSame({ search: 'kask', searchField: 'name' });
@@ -151,7 +57,7 @@ describe.each(ENGINES)('admin user list plans on %s', (engine) => {
   });
 
   it('keeps deep pages right through removals, role changes and new users', async () => {
-    const { db } = context.database;
+    const { db } = fixture.context.database;
     await db.deleteFrom('user').where('id', 'in', ['plan-00010', 'plan-00500', 'plan-01200', 'plan-02000']).execute();
     await db.updateTable('user').set({ role: 'admin' }).where('id', 'in', ['plan-00020', 'plan-01500']).execute();
     await db
@@ -160,7 +66,7 @@ describe.each(ENGINES)('admin user list plans on %s', (engine) => {
       .where('id', '=', 'plan-00030')
       .execute();
     // A sign-up of its own client: the admin's would now be signed in as the new user.
-    const signUp = await new TestClient(context.app).post('/api/auth/sign-up/email', {
+    const signUp = await new TestClient(fixture.context.app).post('/api/auth/sign-up/email', {
       email: 'late@example.com',
       password: 'late-password-1',
       name: 'Late',
@@ -210,7 +116,7 @@ describe.each(ENGINES)('admin user list plans on %s', (engine) => {
       'a'.repeat(1001),
     ];
     for (const cursor of forged) {
-      const response = await admin.get(`/api/v1/admin/users?cursor=${cursor}`);
+      const response = await fixture.admin.get(`/api/v1/admin/users?cursor=${cursor}`);
       expect(response.status, cursor).toBe(400);
       expect(response.body.message, cursor).toBe('cursor is not valid');
     }

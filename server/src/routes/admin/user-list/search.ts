@@ -7,16 +7,18 @@ import { sqliteGlobFor } from './sqlite-glob';
 const TRIGRAM = 3;
 
 export type Found = RawBuilder<{ handle: string | number }>;
+/** More conditions on the user `u` (the role, the flag filters), tested beside the term. */
+export type Conditions = readonly Expression<SqlBool>[];
 
 /** A search as the index finds it (few matches) and as a row-by-row test (many matches), same rows. */
 export interface Search {
   /** The matches' row handles (SQLite rowids, PostgreSQL ids) through the trigram index, at most `cap`. */
-  indexed: (role: string | undefined, cap: number) => Found;
+  indexed: (where: Conditions, cap: number) => Found;
   /**
    * Two characters: when the term is rare, the same through the pair indexes; undefined when it is
    * common enough that reading rows until `cap` of them match is quicker.
    */
-  rare?: (db: Kysely<DB>) => Promise<((role: string | undefined, cap: number) => Found) | undefined>;
+  rare?: (db: Kysely<DB>) => Promise<((where: Conditions, cap: number) => Found) | undefined>;
   /** Undefined when only the index matches exactly (a SQLite term beyond ASCII). */
   scanned: Expression<SqlBool> | undefined;
   /** PostgreSQL: a trigram index can serve this term (three characters or more). */
@@ -24,7 +26,7 @@ export interface Search {
 }
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
-const roleCondition = (role: string | undefined) => (role ? sql`and u.role = ${role}` : sql``);
+const andAll = (where: Conditions) => (where.length > 0 ? sql`and ${sql.join(where, sql` and `)}` : sql``);
 
 /** Rows read to tell whether a two-character term is common. */
 const PROBE_ROWS = 2000;
@@ -46,18 +48,18 @@ export function searchFor(database: Database, field: 'email' | 'name', term: str
     // ILIKE serves both: the trigram GiST index finds it, or it is tested along the sort's index.
     const condition = sql<SqlBool>`${column} ilike ${`%${escapeLike(term)}%`}`;
     return {
-      indexed: (role, cap) =>
-        sql`select u.id as handle from "user" u where ${condition} ${roleCondition(role)} limit ${cap}`,
+      indexed: (where, cap) =>
+        sql`select u.id as handle from "user" u where ${condition} ${andAll(where)} limit ${cap}`,
       rare:
         [...term].length === 2 // characters, as gatehouse_pairs counts them
           ? async (db) =>
               (await isCommon(db, field, condition))
                 ? undefined
-                : (role, cap) =>
+                : (where, cap) =>
                     // The pair index alone finds the candidates: "offset 0" keeps ILIKE out of that scan,
                     // where the planner would also read the trigram index, which knows no pairs.
                     sql`select u.id as handle from (select u.id, u.${sql.raw(field)} from "user" u
-                      where gatehouse_pairs(${column}) @> array[lower(cast(${term} as text))] ${roleCondition(role)}
+                      where gatehouse_pairs(${column}) @> array[lower(cast(${term} as text))] ${andAll(where)}
                       offset 0) u where ${condition} limit ${cap}`
           : undefined,
       scanned: condition,
@@ -77,10 +79,10 @@ export function searchFor(database: Database, field: 'email' | 'name', term: str
           ? sql<SqlBool>`${column} glob ${glob}`
           : sql<SqlBool>`${column} like ${`%${escapeLike(term)}%`} escape '\\'`;
     return {
-      indexed: (role, cap) =>
-        role
+      indexed: (where, cap) =>
+        where.length > 0
           ? sql`select s.rowid as handle from user_search s join "user" u on u.rowid = s.rowid
-              where user_search match ${phrase} ${roleCondition(role)} limit ${cap}`
+              where user_search match ${phrase} ${andAll(where)} limit ${cap}`
           : sql`select rowid as handle from user_search where user_search match ${phrase} limit ${cap}`,
       scanned,
       trigrams: true,
@@ -102,13 +104,13 @@ export function searchFor(database: Database, field: 'email' | 'name', term: str
     const candidates = trigrams.rows.length
       ? sql`select rowid from user_search where user_search match ${phrase} union all ${tails}`
       : tails;
-    return (role: string | undefined, cap: number): Found =>
+    return (where: Conditions, cap: number): Found =>
       sql`select u.rowid as handle from "user" u
-        where u.rowid in (${candidates}) and ${condition} ${roleCondition(role)} limit ${cap}`;
+        where u.rowid in (${candidates}) and ${condition} ${andAll(where)} limit ${cap}`;
   };
   return {
-    indexed: (role, cap) =>
-      sql`select u.rowid as handle from "user" u where ${condition} ${roleCondition(role)} limit ${cap}`,
+    indexed: (where, cap) =>
+      sql`select u.rowid as handle from "user" u where ${condition} ${andAll(where)} limit ${cap}`,
     // eslint-disable-next-line no-control-regex -- ASCII only: the index folds other letters its own way
     rare: term.length === 2 && /^[\u0000-\u007f]+$/.test(term) ? rare : undefined,
     scanned: condition,

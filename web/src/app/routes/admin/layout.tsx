@@ -3,9 +3,11 @@ import { NavLinks } from '@/components/ui/nav-links';
 import { paths } from '@/config/paths';
 
 const TABS = [
+  { to: paths.adminOverview, label: 'Overview' },
   { to: paths.adminUsers, label: 'Users' },
   { to: paths.adminOrganizations, label: 'Organizations' },
   { to: paths.adminOutbox, label: 'Outbox' },
+  { to: paths.adminAudit, label: 'Audit' },
 ] as const;
 
 export function Component() {

@@ -1,12 +1,26 @@
+import { Link } from 'react-router';
 import type { AdminOrganizationRow } from '#common/admin';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { NameForm } from '@/components/ui/name-form';
+import { paths } from '@/config/paths';
 import { useAdminOrganizations } from '@/lib/admin-organizations';
 import { formatDate, truncate } from '@/lib/format';
 import { useCreateAdminOrganization } from '../api/create-admin-organization';
 
 const columns: Column<AdminOrganizationRow>[] = [
-  { header: 'Name', cell: (organization) => organization.name, className: 'font-medium' },
+  {
+    header: 'Name',
+    // Each organization opens on its own page: members, invitations, teams, deletion.
+    cell: (organization) => (
+      <Link
+        to={paths.adminOrganization(organization.id)}
+        className="text-indigo-600 dark:text-indigo-300 hover:underline"
+      >
+        {organization.name}
+      </Link>
+    ),
+    className: 'font-medium',
+  },
   {
     header: 'ID',
     // The spec shows 8 characters; the whole id is in the tooltip.

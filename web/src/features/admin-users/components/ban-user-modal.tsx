@@ -1,8 +1,7 @@
-import { BAN_DURATION_SUGGESTIONS, type AdminUserRow } from '#common/admin';
-import { Button } from '@/components/ui/button';
+import type { AdminUserRow } from '#common/admin';
 import { useZodForm } from '@/lib/use-zod-form';
 import { banUserSchema, useBanUser } from '../api/ban-user';
-import { FormTextField } from './fields';
+import { BanFields } from './ban-fields';
 import { ModalForm } from './modal-form';
 
 export function BanUserModal({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
@@ -22,26 +21,7 @@ export function BanUserModal({ user, onClose }: { user: AdminUserRow; onClose: (
         Ban <strong>{user.name || user.email}</strong>: they are signed out everywhere and cannot sign in until the ban
         ends.
       </p>
-      <FormTextField form={form} name="banReason" id="ban-reason" label="Reason" maxLength={200} />
-      <FormTextField
-        form={form}
-        name="banExpiresIn"
-        id="ban-duration"
-        label="Duration in seconds (empty for permanent)"
-        inputMode="numeric"
-      />
-      <div className="flex flex-wrap gap-2">
-        {BAN_DURATION_SUGGESTIONS.map((suggestion) => (
-          <Button
-            key={suggestion.seconds}
-            variant="secondary"
-            size="sm"
-            onClick={() => form.setValue('banExpiresIn', String(suggestion.seconds), { shouldValidate: true })}
-          >
-            {suggestion.label}
-          </Button>
-        ))}
-      </div>
+      <BanFields form={form} />
     </ModalForm>
   );
 }

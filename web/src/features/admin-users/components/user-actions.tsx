@@ -3,18 +3,16 @@ import type { AdminUserRow } from '#common/admin';
 import { isPlatformAdmin } from '#common/roles';
 import { IconButton } from '@/components/ui/icon-button';
 import { useSession } from '@/lib/session';
-import { useImpersonateUser } from '../api/impersonate-user';
 import { useUnbanUser } from '../api/unban-user';
 import { ResetTwoFactorButton } from './reset-two-factor-button';
 
 /** The dialogs a row's actions open (the others act at once). */
-export type UserDialogKind = 'details' | 'edit' | 'ban' | 'delete';
+export type UserDialogKind = 'details' | 'edit' | 'ban' | 'impersonate' | 'delete';
 
 /** A row's actions: view details, edit, ban or unban, impersonate, delete. */
 export function UserActions({ user, onOpen }: { user: AdminUserRow; onOpen: (kind: UserDialogKind) => void }) {
   const currentUserId = useSession().data?.user.id;
   const unban = useUnbanUser();
-  const impersonate = useImpersonateUser();
   return (
     <div className="flex gap-0.5">
       <IconButton label={`View details of ${user.email}`} onClick={() => onOpen('details')}>
@@ -34,7 +32,7 @@ export function UserActions({ user, onOpen }: { user: AdminUserRow; onOpen: (kin
       )}
       {/* Admins cannot be impersonated, nor can one act as oneself. */}
       {!isPlatformAdmin(user.role) && user.id !== currentUserId && (
-        <IconButton label={`Impersonate ${user.email}`} onClick={() => impersonate.mutate(user.id)}>
+        <IconButton label={`Impersonate ${user.email}`} onClick={() => onOpen('impersonate')}>
           <VenetianMask className="size-4" aria-hidden />
         </IconButton>
       )}

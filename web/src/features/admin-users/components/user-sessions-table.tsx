@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { describeUserAgent } from '#common/user-agent';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDateTime, truncate } from '@/lib/format';
-import { describeUserAgent } from '@/lib/user-agent';
 import type { AdminSession } from '../api/get-user-sessions';
 import { useRevokeUserSession } from '../api/revoke-user-session';
 

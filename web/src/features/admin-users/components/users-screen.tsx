@@ -1,16 +1,21 @@
-import { UserPlus } from 'lucide-react';
+import { Download, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUserRow } from '#common/admin';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useRemoveUser } from '../api/remove-user';
+import { usersExportUrl } from '../api/export-users';
 import { useUsers } from '../api/get-users';
 import { useUserListView } from '../hooks/use-user-list-view';
+import { useUserSelection } from '../hooks/use-user-selection';
 import { BanUserModal } from './ban-user-modal';
 import { CreateUserModal } from './create-user-modal';
 import { EditUserModal } from './edit-user-modal';
+import { ImpersonateUserModal } from './impersonate-user-modal';
 import type { UserDialogKind } from './user-actions';
 import { UserDetailsModal } from './user-details-modal';
+import { UsersBulkActions } from './users-bulk-actions';
 import { UsersTable } from './users-table';
 import { UsersToolbar } from './users-toolbar';
 
@@ -22,6 +27,7 @@ export function UsersScreen() {
   const [view, setView] = useUserListView();
   const [dialog, setDialog] = useState<Dialog>(null);
   const users = useUsers(view);
+  const selection = useUserSelection(JSON.stringify(view));
   // Here rather than in the dialog: the deletion runs on after the confirmation has closed.
   const remove = useRemoveUser();
   const close = () => setDialog(null);
@@ -31,9 +37,15 @@ export function UsersScreen() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">{total ? `Users (${total})` : 'Users'}</h2>
-        <Button onClick={() => setDialog({ kind: 'create' })}>
-          <UserPlus className="size-4" aria-hidden /> Create User
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {/* Every user of the view (search, filters, order), not only this page. */}
+          <ButtonLink href={usersExportUrl(view)} download>
+            <Download className="size-4" aria-hidden /> Export CSV
+          </ButtonLink>
+          <Button onClick={() => setDialog({ kind: 'create' })}>
+            <UserPlus className="size-4" aria-hidden /> Create User
+          </Button>
+        </div>
       </div>
       <UsersToolbar
         view={view}
@@ -41,11 +53,19 @@ export function UsersScreen() {
         onRefresh={() => void users.refetch()}
         refreshing={users.isFetching}
       />
-      <UsersTable users={users} view={view} setView={setView} onOpen={(kind, user) => setDialog({ kind, user })} />
+      <UsersBulkActions selection={selection} />
+      <UsersTable
+        users={users}
+        view={view}
+        setView={setView}
+        onOpen={(kind, user) => setDialog({ kind, user })}
+        selection={selection}
+      />
 
       {dialog?.kind === 'create' && <CreateUserModal onClose={close} />}
       {dialog?.kind === 'edit' && <EditUserModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'ban' && <BanUserModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'impersonate' && <ImpersonateUserModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'details' && <UserDetailsModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog

@@ -6,6 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import type { UserSelection } from '../hooks/use-user-selection';
+import { selectColumn } from './select-column';
 import { UserActions, type UserDialogKind } from './user-actions';
 
 type SetView = (change: Partial<AdminUserListQuery>) => void;
@@ -65,19 +68,23 @@ function UsersPagination({
   );
 }
 
-/** The user list: sortable by name and date, paged, with each row's actions. */
+/** The user list: sortable by name and date, paged, with each row's actions and a checkbox for bulk actions. */
 export function UsersTable({
   users,
   view,
   setView,
   onOpen,
+  selection,
 }: {
   users: UseQueryResult<AdminUserList>;
   view: AdminUserListQuery;
   setView: SetView;
   onOpen: (kind: UserDialogKind, user: AdminUserRow) => void;
+  selection: UserSelection;
 }) {
+  const currentUserId = useSession().data?.user.id;
   const columns: Column<AdminUserRow>[] = [
+    selectColumn(users.data?.users ?? [], selection, currentUserId),
     { header: 'User', cell: (user) => <UserCell user={user} />, sort: sortBy('name', view, setView) },
     {
       header: 'Role',

@@ -6,12 +6,13 @@ import { fieldErrorId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useZodForm } from '@/lib/use-zod-form';
+import { UserFilters } from './user-filters';
 
 /** The search text is checked by the server's own rule for it (length, no control characters). */
 const searchFormSchema = z.object({ search: adminUserListQuerySchema.shape.search });
 const SEARCH_ID = 'user-search';
 
-/** Search (by email or name), role filter, page size and Refresh: all kept in the view (the URL). */
+/** Search (by email or name, or an id), role and flag filters, page size and Refresh: all kept in the view (the URL). */
 export function UsersToolbar({
   view,
   setView,
@@ -42,7 +43,7 @@ export function UsersToolbar({
           <Input
             id={SEARCH_ID}
             aria-label="Search users"
-            placeholder={`Search by ${view.searchField}`}
+            placeholder={`Search by ${view.searchField} or id`}
             aria-invalid={searchError ? true : undefined}
             aria-describedby={searchError ? fieldErrorId(SEARCH_ID) : undefined}
             {...form.register('search')}
@@ -66,6 +67,7 @@ export function UsersToolbar({
         <option value="user">User</option>
         <option value="admin">Admin</option>
       </Select>
+      <UserFilters view={view} setView={setView} />
       <Select
         aria-label="Page size"
         value={view.limit}

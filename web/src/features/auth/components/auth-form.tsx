@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
+import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
@@ -14,7 +15,6 @@ import { loadSchemas, useCredentialsForm, type AuthMode } from '../hooks/use-cre
 import { usePasskeyAutofill } from '../hooks/use-passkey-autofill';
 import { useSignInAttempt } from '../hooks/use-sign-in-attempt';
 import { OtherSignIns } from './other-sign-ins';
-import { PasswordField } from './password-field';
 import { SecondFactorStep } from './second-factor-step';
 
 // The rules and the Better Auth client load as soon as the person starts using the form, so they
@@ -24,10 +24,20 @@ const prepare = () => {
   void loadAuthClient().catch(() => undefined);
 };
 
-/** Sign in or sign up (a link toggles), with a passkey (button or autofill), or as a guest. */
-export function AuthForm() {
-  const [mode, setMode] = useState<AuthMode>('sign-in');
-  const fields = useCredentialsForm(mode);
+/**
+ * Sign in or sign up (a link toggles), with a passkey (button or autofill), or as a guest. A guest
+ * (signed in already, and kept by the server when they sign up or in) gets no guest button, and the
+ * name they chose is the sign-up form's.
+ */
+export function AuthForm({
+  guest,
+  initialMode = 'sign-in',
+}: {
+  guest?: { name: string } | null;
+  initialMode?: AuthMode;
+}) {
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const fields = useCredentialsForm(mode, guest?.name);
   const { pending, error, attempt, enter, clearError } = useSignInAttempt();
   const [secondFactor, setSecondFactor] = useState(false);
   usePasskeyAutofill(() => enter(paths.profile));
@@ -102,7 +112,7 @@ export function AuthForm() {
       <OtherSignIns
         pending={pending}
         onPasskey={() => void attempt('passkey', () => signInWithPasskey().then(() => paths.profile))}
-        onGuest={() => void attempt('guest', () => signInAsGuest().then(() => paths.dashboard))}
+        onGuest={guest ? undefined : () => void attempt('guest', () => signInAsGuest().then(() => paths.dashboard))}
       />
 
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">

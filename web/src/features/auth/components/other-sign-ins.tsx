@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { SignInWay } from '../hooks/use-sign-in-attempt';
 
-/** After the form, an "Or" and the two ways in without a password: a passkey, or a guest account. */
+/** After the form, an "Or" and the ways in without a password: a passkey, and a guest account unless already one. */
 export function OtherSignIns({
   pending,
   onPasskey,
@@ -10,7 +10,7 @@ export function OtherSignIns({
 }: {
   pending: SignInWay | null;
   onPasskey: () => void;
-  onGuest: () => void;
+  onGuest?: (() => void) | undefined;
 }) {
   return (
     <>
@@ -24,10 +24,12 @@ export function OtherSignIns({
           {pending === 'passkey' && <Spinner size="sm" label="Waiting for the passkey" />}
           Sign in with a passkey
         </Button>
-        <Button variant="secondary" className="w-full" onClick={onGuest} disabled={pending !== null}>
-          {pending === 'guest' && <Spinner size="sm" label="Signing in as guest" />}
-          Continue as Guest
-        </Button>
+        {onGuest && (
+          <Button variant="secondary" className="w-full" onClick={onGuest} disabled={pending !== null}>
+            {pending === 'guest' && <Spinner size="sm" label="Signing in as guest" />}
+            Continue as Guest
+          </Button>
+        )}
       </div>
     </>
   );

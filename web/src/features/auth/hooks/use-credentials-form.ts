@@ -27,8 +27,8 @@ async function validate(mode: AuthMode, values: SignUpInput) {
  * weight on /auth (docs/decisions/0029): checked when sent, then again as a field changes (so a
  * message goes as soon as it is fixed), and the first invalid field gets the focus.
  */
-export function useCredentialsForm(mode: AuthMode) {
-  const [values, setValues] = useState<SignUpInput>({ name: '', email: '', password: '' });
+export function useCredentialsForm(mode: AuthMode, name = '') {
+  const [values, setValues] = useState<SignUpInput>({ name, email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
 

@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { FormField } from '@/components/ui/form-field';
-import { QueryView } from '@/components/ui/query-view';
+import { QueryList } from '@/components/ui/item-list';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { formatDate } from '@/lib/format';
@@ -59,33 +59,26 @@ export function InviteMembers({
       <h4 className="text-sm font-semibold">Invite members</h4>
       <InviteForm organizationId={organizationId} canInviteAdmins={canInviteAdmins} />
       <ErrorBox message={cancel.error?.message} />
-      <QueryView query={invitations} empty="No pending invitations.">
-        {(list) => (
-          <ul
-            className="divide-y divide-slate-100 dark:divide-slate-800 rounded-lg border border-slate-200 dark:border-slate-700"
-            aria-label="Pending invitations"
-          >
-            {list.map((invitation) => (
-              <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-                <span>
-                  {invitation.email} <Badge>{invitation.role}</Badge>{' '}
-                  <span className="text-xs text-slate-500 dark:text-slate-400">
-                    expires {formatDate(invitation.expiresAt)}
-                  </span>
-                </span>
-                <Button
-                  variant="danger-ghost"
-                  size="sm"
-                  disabled={cancel.isPending}
-                  onClick={() => cancel.mutate({ organizationId, invitationId: invitation.id })}
-                >
-                  Cancel invitation
-                </Button>
-              </li>
-            ))}
-          </ul>
+      <QueryList query={invitations} empty="No pending invitations." label="Pending invitations">
+        {(invitation) => (
+          <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+            <span>
+              {invitation.email} <Badge>{invitation.role}</Badge>{' '}
+              <span className="text-xs text-slate-500 dark:text-slate-400">
+                expires {formatDate(invitation.expiresAt)}
+              </span>
+            </span>
+            <Button
+              variant="danger-ghost"
+              size="sm"
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate({ organizationId, invitationId: invitation.id })}
+            >
+              Cancel invitation
+            </Button>
+          </li>
         )}
-      </QueryView>
+      </QueryList>
     </div>
   );
 }

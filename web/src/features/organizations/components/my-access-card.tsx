@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { QueryView } from '@/components/ui/query-view';
+import { QueryList } from '@/components/ui/item-list';
 import { useMyOrganizations } from '../api/get-my-organizations';
 import { OrganizationFacts } from './organization-facts';
 
@@ -10,32 +10,25 @@ export function MyAccessCard() {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Card title="My Access" description="Organizations you belong to and your role in each.">
-      <QueryView query={organizations} empty="You do not belong to any organization yet.">
-        {(list) => (
-          <ul
-            className="divide-y divide-slate-100 dark:divide-slate-800 rounded-lg border border-slate-200 dark:border-slate-700"
-            aria-label="My organizations"
-          >
-            {list.map((organization) => (
-              <li key={organization.id}>
-                <button
-                  type="button"
-                  className="flex w-full items-center gap-3 px-4 py-3 text-left text-sm"
-                  aria-expanded={open === organization.id}
-                  onClick={() => setOpen((current) => (current === organization.id ? null : organization.id))}
-                >
-                  <span className="flex-1 font-medium">{organization.name}</span>
-                  <Badge>{organization.role}</Badge>
-                  <span className="text-slate-500 dark:text-slate-400">
-                    {organization.memberCount} {organization.memberCount === 1 ? 'member' : 'members'}
-                  </span>
-                </button>
-                {open === organization.id && <OrganizationFacts organization={organization} className="px-4 pb-3" />}
-              </li>
-            ))}
-          </ul>
+      <QueryList query={organizations} empty="You do not belong to any organization yet." label="My organizations">
+        {(organization) => (
+          <li key={organization.id}>
+            <button
+              type="button"
+              className="flex w-full items-center gap-3 px-4 py-3 text-left text-sm"
+              aria-expanded={open === organization.id}
+              onClick={() => setOpen((current) => (current === organization.id ? null : organization.id))}
+            >
+              <span className="flex-1 font-medium">{organization.name}</span>
+              <Badge>{organization.role}</Badge>
+              <span className="text-slate-500 dark:text-slate-400">
+                {organization.memberCount} {organization.memberCount === 1 ? 'member' : 'members'}
+              </span>
+            </button>
+            {open === organization.id && <OrganizationFacts organization={organization} className="px-4 pb-3" />}
+          </li>
         )}
-      </QueryView>
+      </QueryList>
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Notice } from '@/components/ui/notice';
-import { QueryView } from '@/components/ui/query-view';
+import { QueryList } from '@/components/ui/item-list';
 import { formatDate } from '@/lib/format';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useMyInvitations } from '../api/get-my-invitations';
@@ -28,39 +28,27 @@ export function MyInvitationsCard({ emailVerified }: { emailVerified: boolean })
     <Card title="My Invitations">
       <div className="space-y-3">
         <ErrorBox message={error?.message} />
-        <QueryView query={invitations} empty="No pending invitations.">
-          {(list) => (
-            <ul
-              className="divide-y divide-slate-100 dark:divide-slate-800 rounded-lg border border-slate-200 dark:border-slate-700"
-              aria-label="My invitations"
-            >
-              {list.map((invitation) => (
-                <li key={invitation.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
-                  <div className="min-w-0 flex-1">
-                    <p className="flex items-center gap-2 font-medium">
-                      {invitation.organizationName} <Badge>{invitation.role}</Badge>
-                    </p>
-                    <p className="text-xs text-slate-500 dark:text-slate-400">
-                      Invited by {invitation.inviterEmail ?? 'someone'} on {formatDate(invitation.createdAt)} · expires{' '}
-                      {formatDate(invitation.expiresAt)}
-                    </p>
-                  </div>
-                  <Button size="sm" disabled={answering} onClick={() => accept.mutate(invitation.id)}>
-                    Accept
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={answering}
-                    onClick={() => reject.mutate(invitation.id)}
-                  >
-                    Reject
-                  </Button>
-                </li>
-              ))}
-            </ul>
+        <QueryList query={invitations} empty="No pending invitations." label="My invitations">
+          {(invitation) => (
+            <li key={invitation.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+              <div className="min-w-0 flex-1">
+                <p className="flex items-center gap-2 font-medium">
+                  {invitation.organizationName} <Badge>{invitation.role}</Badge>
+                </p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  Invited by {invitation.inviterEmail ?? 'someone'} on {formatDate(invitation.createdAt)} · expires{' '}
+                  {formatDate(invitation.expiresAt)}
+                </p>
+              </div>
+              <Button size="sm" disabled={answering} onClick={() => accept.mutate(invitation.id)}>
+                Accept
+              </Button>
+              <Button variant="secondary" size="sm" disabled={answering} onClick={() => reject.mutate(invitation.id)}>
+                Reject
+              </Button>
+            </li>
           )}
-        </QueryView>
+        </QueryList>
       </div>
     </Card>
   );

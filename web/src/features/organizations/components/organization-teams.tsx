@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NameForm } from '@/components/ui/name-form';
-import { QueryView } from '@/components/ui/query-view';
+import { QueryList } from '@/components/ui/item-list';
 import { paths } from '@/config/paths';
 import { useCreateTeam } from '../api/create-team';
 import { useOrganizationTeams } from '../api/get-teams';
@@ -49,33 +49,26 @@ export function OrganizationTeams({
       </div>
       {creating && <CreateTeamForm organizationId={organization.id} onDone={() => setCreating(false)} />}
       <div className="mt-2">
-        <QueryView query={teams} empty="No teams yet.">
-          {(list) => (
-            <ul
-              className="divide-y divide-slate-100 dark:divide-slate-800 rounded-lg border border-slate-200 dark:border-slate-700"
-              aria-label={`Teams of ${organization.name}`}
-            >
-              {list.map((team) => (
-                <li key={team.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
-                  <Link
-                    to={paths.team(team.id)}
-                    className="font-medium text-indigo-700 dark:text-indigo-300 hover:underline"
-                  >
-                    {team.name}
-                  </Link>
-                  <span className="flex gap-1">
-                    {team.permissionMode === 'defined' ? (
-                      <Badge tone="amber">Private</Badge>
-                    ) : (
-                      <Badge tone="green">Public</Badge>
-                    )}
-                    {team.isOwner && <Badge tone="indigo">Owner</Badge>}
-                  </span>
-                </li>
-              ))}
-            </ul>
+        <QueryList query={teams} empty="No teams yet." label={`Teams of ${organization.name}`}>
+          {(team) => (
+            <li key={team.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
+              <Link
+                to={paths.team(team.id)}
+                className="font-medium text-indigo-700 dark:text-indigo-300 hover:underline"
+              >
+                {team.name}
+              </Link>
+              <span className="flex gap-1">
+                {team.permissionMode === 'defined' ? (
+                  <Badge tone="amber">Private</Badge>
+                ) : (
+                  <Badge tone="green">Public</Badge>
+                )}
+                {team.isOwner && <Badge tone="indigo">Owner</Badge>}
+              </span>
+            </li>
           )}
-        </QueryView>
+        </QueryList>
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { API_URL } from '@/lib/auth-fetch';
+import { api } from '@/lib/api';
 import { authClient } from '@/lib/auth-client';
-import { RequestError, toRequestError, unwrap } from '@/lib/errors';
+import { RequestError, unwrap } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { refreshSession } from '@/lib/session-store';
 
@@ -15,19 +15,15 @@ export async function uploadAvatar(file: File): Promise<void> {
   body.set('category', 'profile');
   body.set('isPublic', 'true');
   body.set('description', 'Profile picture');
-  const response = await fetch(`${API_URL}/api/v1/files/upload`, {
-    method: 'POST',
-    body,
-    credentials: 'include',
-  }).catch((caught: unknown) => {
-    throw toRequestError(caught, 'Failed to upload image');
-  });
-  const payload = (await response.json().catch(() => null)) as { success?: boolean; url?: string } | null;
-  if (!response.ok) throw toRequestError({ ...payload, status: response.status }, `Upload failed: ${response.status}`);
-  if (!payload?.success || !payload.url) {
-    throw new RequestError(response.status, 'UNEXPECTED_RESPONSE', 'Failed to upload image');
+  const uploaded = await api<{ success?: boolean; url?: string } | null>(
+    '/files/upload',
+    { method: 'POST', body },
+    (status) => (status ? `Upload failed: ${status}` : 'Failed to upload image'),
+  );
+  if (!uploaded?.success || !uploaded.url) {
+    throw new RequestError(200, 'UNEXPECTED_RESPONSE', 'Failed to upload image');
   }
-  await unwrap(authClient.updateUser({ image: payload.url }), 'Failed to upload image');
+  await unwrap(authClient.updateUser({ image: uploaded.url }), 'Failed to upload image');
 }
 
 /** The new picture, then the session read again: the top bar shows it too. */

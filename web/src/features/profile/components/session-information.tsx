@@ -1,9 +1,9 @@
 import { ANONYMOUS_RETENTION_HOURS } from '#common/session-fields';
+import { describeUserAgent } from '#common/user-agent';
 import { Card } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import type { SessionData } from '@/lib/auth-client';
 import { formatDateTime, truncate } from '@/lib/format';
-import { describeUserAgent } from '@/lib/user-agent';
 
 export function SessionInformation({ session: { session, user } }: { session: SessionData }) {
   const coordinates = session.latitude && session.longitude ? `${session.latitude}, ${session.longitude}` : null;

@@ -3,6 +3,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ItemList } from '@/components/ui/item-list';
 import { ErrorBox } from '@/components/ui/error-box';
 import { useSetTeamRole } from '../api/set-team-role';
 import { AddTeamMemberForm } from './add-team-member-form';
@@ -27,11 +28,8 @@ export function TeamMembersCard({ details, currentUserId }: { details: TeamDetai
       <div className="space-y-4">
         <ErrorBox message={changeRole.error?.message} />
         {access.permissions['team:addMember'] && <AddTeamMemberForm team={team} />}
-        <ul
-          className="divide-y divide-slate-100 dark:divide-slate-800 rounded-lg border border-slate-200 dark:border-slate-700"
-          aria-label="Team members"
-        >
-          {members.map((member) => {
+        <ItemList label="Team members" items={members}>
+          {(member) => {
             const next = member.role === 'owner' ? 'member' : 'owner';
             const action = member.role === 'owner' ? 'Demote' : 'Promote';
             return (
@@ -57,8 +55,8 @@ export function TeamMembersCard({ details, currentUserId }: { details: TeamDetai
                 )}
               </li>
             );
-          })}
-        </ul>
+          }}
+        </ItemList>
       </div>
     </Card>
   );

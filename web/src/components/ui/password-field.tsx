@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { TextField, type TextFieldProps } from '@/components/ui/text-field';
 import { EyeIcon } from './eye-icon';
+import { TextField, type TextFieldProps } from './text-field';
 
 /** A password field with a button over its right end that shows or hides what was typed. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'endButton'>) {

@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ORGANIZATION_ERRORS } from '#common/admin';
+import { seriousViolations } from './support/axe';
+import { expectPath, toasts, useBrowser, type BrowserFixture } from './support/browser';
+import { confirmation } from './support/confirmation';
+import { E2E_ADMIN } from './support/server';
+import { cellOf } from './support/tables';
+import { newUser } from './support/users';
+
+/** An organization the signed-in admin owns, with two more members and an invitation, made through the API. */
+async function populatedOrganization(t: BrowserFixture, label: string) {
+  const organization = await t.createOrganization(`${label} ${Date.now().toString(36)}`);
+  const post = async (path: string, data: unknown) => {
+    const response = await t.context.request.post(`${t.baseURL}${path}`, { data, headers: { origin: t.baseURL } });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+  };
+  const [alice, bob] = [newUser('alice'), newUser('bob')];
+  for (const person of [alice, bob]) {
+    await post('/api/v1/admin/users', { ...person, organizationId: organization.id });
+  }
+  const invitee = newUser('invitee').email;
+  await post('/api/auth/organization/invite-member', {
+    email: invitee,
+    role: 'member',
+    organizationId: organization.id,
+  });
+  return { ...organization, alice, bob, invitee };
+}
+
+const memberRow = (page: Page, email: string) => page.getByTestId('member-row').filter({ hasText: email });
+
+describe('an organization run by a platform admin', () => {
+  const t = useBrowser();
+
+  it('opens from the list; changes a role, keeps the last owner, removes a member, cancels an invitation, deletes it by name', async () => {
+    await t.signInAsAdmin();
+    const organization = await populatedOrganization(t, 'Detail Org');
+    const { page } = t;
+    const toast = (text: string) => toasts(page).getByText(text, { exact: true });
+
+    await page.goto('/admin/organizations');
+    await page.getByRole('link', { name: organization.name }).click();
+    await expectPath(page, `/admin/organizations/${organization.id}`);
+    await page.getByRole('heading', { name: organization.name }).waitFor();
+    expect(await page.getByText(organization.slug, { exact: true }).count()).toBe(1);
+    const teams = page.getByRole('table', { name: 'Teams' });
+    expect(await (await cellOf(teams.getByTestId('team-row').first(), 'Visibility')).textContent()).toBe('Public');
+
+    // A role change, kept by the server.
+    await page.getByLabel(`Role of ${organization.alice.email}`).selectOption('admin');
+    await toast(`${organization.alice.email} is now an admin`).waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel(`Role of ${organization.alice.email}`).inputValue()).toBe('admin');
+
+    // The admin is the only owner: demoting them is refused in the server's words, and the select goes back.
+    t.allowConsoleError(/status of 409/);
+    const ownRole = page.getByLabel(`Role of ${E2E_ADMIN.email}`);
+    await ownRole.selectOption('member');
+    await toast(ADMIN_ORGANIZATION_ERRORS.LAST_OWNER).waitFor();
+    await expect.poll(() => ownRole.inputValue()).toBe('owner');
+
+    // Removing asks first, then the row goes.
+    await page.getByRole('button', { name: `Remove ${organization.bob.email}` }).click();
+    const asked = await confirmation(page, 'Remove member');
+    expect(asked.question).toBe(
+      `Remove ${organization.bob.email} from ${organization.name}? Their places in its teams go too. Their account stays.`,
+    );
+    expect(asked.focused).toBe('Cancel');
+    await asked.confirm('Remove');
+    await toast(`${organization.bob.email} removed from the organization`).waitFor();
+    await memberRow(page, organization.bob.email).waitFor({ state: 'detached' });
+    expect(await page.getByTestId('member-row').count()).toBe(2);
+
+    // The invitation is cancelled.
+    const invitations = page.getByRole('table', { name: 'Pending invitations' });
+    await invitations.getByText(organization.invitee).waitFor();
+    await page.getByRole('button', { name: `Cancel the invitation of ${organization.invitee}` }).click();
+    await toast('Invitation cancelled').waitFor();
+    await invitations.getByText('No pending invitations.').waitFor();
+
+    // Deleting waits for the exact name.
+    const danger = page.getByRole('region', { name: 'Danger zone' });
+    const remove = danger.getByRole('button', { name: 'Delete organization' });
+    const typed = danger.getByLabel('Organization name');
+    expect(await remove.isDisabled()).toBe(true);
+    await typed.fill(organization.name.toUpperCase());
+    expect(await remove.isDisabled()).toBe(true);
+    await typed.fill(organization.name);
+    expect(await remove.isEnabled()).toBe(true);
+    await remove.click();
+    await expectPath(page, '/admin/organizations');
+    await toast('Organization deleted').waitFor();
+    // The list refetches: the row shown from before goes.
+    await page.getByRole('table', { name: 'Organizations' }).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: organization.name }).count()).toBe(0);
+
+    // Its address now says it is gone.
+    await page.goto(`/admin/organizations/${organization.id}`);
+    t.allowConsoleError(/status of 404/);
+    await page.getByRole('heading', { name: 'Organization not found' }).waitFor();
+  });
+
+  it('has no serious accessibility violations on the organization page, light and dark', async () => {
+    await t.signInAsAdmin();
+    const organization = await populatedOrganization(t, 'Axe Org');
+    const { page } = t;
+    await page.goto(`/admin/organizations/${organization.id}`);
+    await memberRow(page, organization.alice.email).waitFor();
+    await page.getByRole('table', { name: 'Pending invitations' }).getByText(organization.invitee).waitFor();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+        .toBe(colorScheme === 'dark');
+      expect(await seriousViolations(page, 'main'), colorScheme).toEqual([]);
+    }
+    await page.getByRole('button', { name: `Remove ${organization.alice.email}` }).click();
+    await page.getByRole('alertdialog', { name: 'Remove member' }).waitFor();
+    expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
+  });
+});

@@ -1,0 +1,228 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_KEY_HEADER } from '#common/api-keys';
+import type { DB } from '../db/schema';
+import { admin, apiKey, guest, plainUser, type Person } from '../security/support/principals';
+import { parseCsv } from '../testing/csv';
+import { TestClient } from '../testing/http-client';
+import { contextPerSuite } from '../testing/suite';
+import { ENGINES, TEST_ORIGIN } from '../testing/test-context';
+
+const HEADER = [
+  'time',
+  'action',
+  'action label',
+  'outcome',
+  'actor id',
+  'actor email',
+  'target id',
+  'target email',
+  'organization id',
+  'IP',
+  'user agent',
+  'details',
+];
+const BULK = 2500;
+const EVIL = 'https://evil.example';
+
+type Row = DB['auditEvent'];
+const at = (iso: string, seconds = 0) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
+const event = (fields: Partial<Row> & Pick<Row, 'id' | 'createdAt'>): Row => ({
+  action: 'user.sign_in',
+  outcome: 'success',
+  actorId: null,
+  targetUserId: null,
+  organizationId: null,
+  ipAddress: null,
+  userAgent: null,
+  details: null,
+  ...fields,
+});
+
+/** The audit export: every matching event as CSV, streamed by keyset batches, to admins only. */
+describe.each(ENGINES)('audit CSV export on %s', (engine) => {
+  const suite = contextPerSuite(engine);
+  let root: Person;
+  let subject: Person;
+
+  const insert = async (rows: Row[]) => {
+    for (let start = 0; start < rows.length; start += 500) {
+      await suite.context.database.db
+        .insertInto('auditEvent')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    }
+  };
+  /** Bulk event `n` (0 the oldest), one second apart in 2021, about the subject. */
+  const bulk = (n: number) =>
+    event({
+      id: `bulk-${String(n).padStart(5, '0')}`,
+      createdAt: at('2021-01-01T00:00:00Z', n),
+      action: n % 2 ? 'user.sign_in' : 'password.change',
+      outcome: n % 3 ? 'success' : 'failure',
+      actorId: 'gone-actor',
+      targetUserId: subject.id,
+      ipAddress: '203.0.113.7',
+      details: JSON.stringify({ n }),
+    });
+  const BULK_FILTER = () => `userId=${subject.id}&to=2022-01-01T00:00:00Z`;
+  const exportOf = async (query: string) => {
+    const response = await root.client.get(`/api/v1/admin/audit/export?${query}`);
+    expect(response.status, response.text).toBe(200);
+    const [header, ...rows] = parseCsv(response.text);
+    expect(header).toEqual(HEADER);
+    return { response, rows };
+  };
+  /** Counts the batch queries of exports: each reads `auditEvent` once. */
+  const countBatches = () => {
+    const { db } = suite.context.database;
+    const selectFrom = vi.spyOn(db, 'selectFrom');
+    return () => selectFrom.mock.calls.filter(([from]) => from === 'auditEvent as e').length;
+  };
+  afterEach(() => vi.restoreAllMocks());
+
+  beforeAll(async () => {
+    root = await admin(suite.context, 'Export Admin');
+    subject = await plainUser(suite.context, 'Export Subject');
+    await insert(Array.from({ length: BULK }, (_, n) => bulk(n)));
+  });
+
+  it('streams thousands of events complete, newest first, in batches of 1,000, as a named CSV download', async () => {
+    const batches = countBatches();
+    const { response, rows } = await exportOf(BULK_FILTER());
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const day = new Date().toISOString().slice(0, 10);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="audit-${day}.csv"`);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(rows).toHaveLength(BULK);
+    expect(rows.map((row) => row[0])).toEqual(Array.from({ length: BULK }, (_, i) => bulk(BULK - 1 - i).createdAt));
+    expect(rows.map((row) => JSON.parse(row[11]!).n)).toEqual(Array.from({ length: BULK }, (_, i) => BULK - 1 - i));
+    expect(rows[0]).toEqual([
+      bulk(BULK - 1).createdAt,
+      'user.sign_in',
+      'Signed in',
+      'failure',
+      'gone-actor',
+      '',
+      subject.id,
+      subject.email,
+      '',
+      '203.0.113.7',
+      '',
+      `{"n":${BULK - 1}}`,
+    ]);
+    expect(batches()).toBe(3);
+  });
+
+  it('reads each batch only when the client has taken the one before', async () => {
+    const batches = countBatches();
+    const response = await suite.context.app.fetch(
+      new Request(`${TEST_ORIGIN}/api/v1/admin/audit/export?${BULK_FILTER()}`, {
+        headers: { cookie: root.client.cookieHeader, origin: TEST_ORIGIN },
+      }),
+    );
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect([...first.value!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(batches()).toBe(1);
+    // Older than every event so far: only an export still reading finds them, at its end.
+    const late = [0, 1, 2].map((n) =>
+      event({ id: `late-${n}`, createdAt: at('2020-06-01T00:00:00Z', -n), targetUserId: subject.id }),
+    );
+    await insert(late);
+    const chunks = [first.value!];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+    const rows = parseCsv(Buffer.concat(chunks).toString('utf8')).slice(1);
+    expect(rows).toHaveLength(BULK + 3);
+    expect(rows.slice(-3).map((row) => row[0])).toEqual(late.map((row) => row.createdAt));
+    expect(batches()).toBe(3);
+    await suite.context.database.db.deleteFrom('auditEvent').where('id', 'like', 'late-%').execute();
+  });
+
+  it('applies every filter: person as actor or target, action, outcome, time', async () => {
+    const other = await plainUser(suite.context, 'Export Other');
+    const day = (n: number) => at(`2022-03-0${n}T00:00:00Z`);
+    await insert([
+      event({ id: 'f-1', createdAt: day(1), outcome: 'failure', targetUserId: other.id, details: '{"mark":1}' }),
+      event({ id: 'f-2', createdAt: day(2), actorId: other.id, targetUserId: other.id, details: '{"mark":2}' }),
+      event({ id: 'f-3', createdAt: day(3), action: 'password.change', actorId: other.id, details: '{"mark":3}' }),
+      event({ id: 'f-4', createdAt: day(4), action: 'admin.ban', actorId: root.id, targetUserId: other.id }),
+    ]);
+    const marks = async (query: string) =>
+      (await exportOf(`userId=${other.id}&${query}`)).rows.map((row) => JSON.parse(row[11]!).mark ?? row[1]);
+    // Their sign-up, just now, is theirs too.
+    expect(await marks('')).toEqual(['user.sign_up', 'admin.ban', 3, 2, 1]);
+    expect(await marks('action=user.sign_in')).toEqual([2, 1]);
+    expect(await marks('action=user.sign_in&outcome=failure')).toEqual([1]);
+    expect(await marks(`from=${day(2)}&to=${day(4)}`)).toEqual([3, 2]);
+    expect(await marks('from=2022-03-02T01:00:00%2B01:00&to=2022-03-03T00:00:00Z')).toEqual([2]);
+    const [ban] = (await exportOf(`userId=${other.id}&action=admin.ban`)).rows;
+    expect(ban!.slice(4, 8)).toEqual([root.id, root.email, other.id, other.email]);
+    // Paging keys are no filters: the export has every match.
+    expect(await marks('limit=1&cursor=anything')).toHaveLength(5);
+  });
+
+  it('writes cells that look like formulas as text, so a spreadsheet never runs them', async () => {
+    const agents = ['=HYPERLINK("https://evil.example","open")', '+1+1', '-2+3', '@SUM(A1:A2)', 'Mozilla/5.0 (X11)'];
+    await insert(
+      agents.map((userAgent, n) =>
+        event({ id: `formula-${n}`, createdAt: at('2023-01-01T00:00:00Z', -n), actorId: 'formula', userAgent }),
+      ),
+    );
+    const { rows } = await exportOf('userId=formula');
+    expect(rows.map((row) => row[10])).toEqual([
+      `'=HYPERLINK("https://evil.example","open")`,
+      "'+1+1",
+      "'-2+3",
+      "'@SUM(A1:A2)",
+      'Mozilla/5.0 (X11)',
+    ]);
+  });
+
+  it('refuses bad filters with a clear message, and an empty export is its header alone', async () => {
+    for (const [query, message] of [
+      ['action=user.fly', 'unknown action'],
+      ['outcome=maybe', 'outcome must be success, failure or pending'],
+      ['from=yesterday', 'must be an ISO 8601 time, such as 2026-11-25T12:00:00Z'],
+      ['to=2026-13-45T00:00:00Z', 'must be an ISO 8601 time, such as 2026-11-25T12:00:00Z'],
+      [`userId=${'x'.repeat(201)}`, 'ids are at most 200 characters'],
+    ]) {
+      const response = await root.client.get(`/api/v1/admin/audit/export?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body).toMatchObject({ code: 'BAD_REQUEST', message: message });
+    }
+    expect((await exportOf('userId=nobody-at-all')).rows).toEqual([]);
+  });
+
+  it('refuses everyone but a signed-in admin: a user (even about themselves), a guest, no session, API keys', async () => {
+    const user = await plainUser(suite.context, 'Export Snoop');
+    const path = (userId: string) => `/api/v1/admin/audit/export?userId=${userId}`;
+    for (const [client, userId] of [
+      [user.client, subject.id],
+      [user.client, user.id],
+      [(await guest(suite.context)).client, subject.id],
+    ] as const) {
+      const response = await client.get(path(userId));
+      expect(response.status).toBe(403);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(response.text).not.toContain(subject.email);
+    }
+    expect((await new TestClient(suite.context.app).get(path(subject.id))).status).toBe(401);
+    for (const key of [await apiKey(root), await apiKey(user)]) {
+      const response = await new TestClient(suite.context.app).get(path(subject.id), { [API_KEY_HEADER]: key });
+      expect(response.status).toBe(403);
+      expect(response.text).not.toContain(subject.email);
+    }
+  });
+
+  it('grants a foreign page no read of the file, even with the admin signed in', async () => {
+    const response = await suite.context.app.fetch(
+      new Request(`${TEST_ORIGIN}/api/v1/admin/audit/export?userId=nobody-at-all`, {
+        headers: { cookie: root.client.cookieHeader, origin: EVIL },
+      }),
+    );
+    await response.body?.cancel();
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+});

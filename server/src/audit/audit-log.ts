@@ -1,0 +1,139 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { IMPERSONATION_REASON_MAX_LENGTH } from '#common/admin';
+import type { AuditAction, AuditOutcome } from '#common/audit';
+import type { DB } from '../db/schema';
+import { errorFields, type Logger } from '../lib/logger';
+import { countAuditEvents } from './audit-counts';
+
+export interface AuditEventInput {
+  action: AuditAction;
+  outcome: AuditOutcome;
+  actorId?: string | null | undefined;
+  targetUserId?: string | null | undefined;
+  organizationId?: string | null | undefined;
+  ipAddress?: string | null | undefined;
+  userAgent?: string | null | undefined;
+  details?: Record<string, string | number | boolean | null | undefined>;
+}
+
+/** Events waiting to be written; past this, new ones are counted and dropped rather than held. */
+const MAX_WAITING = 10_000;
+const BATCH = 500;
+const MAX_TEXT = 512;
+
+const clip = (value: string | null | undefined) => (value ? value.slice(0, MAX_TEXT) : null);
+/** Details are short; the longest, an admin's reason for an impersonation, is kept whole. */
+const MAX_DETAIL = Math.max(200, IMPERSONATION_REASON_MAX_LENGTH);
+
+/**
+ * The audit trail's writer. `record` never waits and never throws: events are written in batches
+ * after the action that made them has answered, so writing one can neither slow nor fail it. A
+ * failed write is logged (with the events' actions), not retried. `flush` waits for what is queued,
+ * for readers that must see their own writes and for shutdown.
+ */
+export function createAuditLog(db: Kysely<DB>, logger: Logger) {
+  let waiting: DB['auditEvent'][] = [];
+  let dropped = 0;
+  let writing: Promise<void> = Promise.resolve();
+  let scheduled = false;
+
+  const write = async () => {
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, BATCH);
+      waiting = waiting.slice(BATCH);
+      try {
+        // The daily counts go with their events: both are written, or neither.
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('auditEvent').values(batch).execute();
+          await countAuditEvents(trx, batch);
+        });
+      } catch (error) {
+        logger.error('audit events not written', {
+          count: batch.length,
+          actions: [...new Set(batch.map((event) => event.action))].join(','),
+          ...errorFields(error),
+        });
+      }
+    }
+    if (dropped > 0) {
+      logger.error('audit events dropped: the database did not keep up', { count: dropped });
+      dropped = 0;
+    }
+  };
+  // Events still being worked out (whose account an attempt was on): flush waits for them too.
+  const preparing = new Set<Promise<void>>();
+  const flush = async () => {
+    await Promise.all(preparing);
+    await (writing = writing.then(write));
+  };
+
+  const log = {
+    /** Records an event once its facts are known; a failure to learn them is logged, never thrown. */
+    recordWhen(event: Promise<AuditEventInput>) {
+      const done: Promise<void> = event
+        .then((ready) => log.record(ready))
+        .catch((error: unknown) => logger.warn('audit event not recorded', errorFields(error)))
+        .finally(() => preparing.delete(done));
+      preparing.add(done);
+    },
+    record(event: AuditEventInput) {
+      if (waiting.length >= MAX_WAITING) {
+        dropped += 1;
+        return;
+      }
+      const details = Object.fromEntries(
+        Object.entries(event.details ?? {})
+          .filter(([, value]) => value !== undefined)
+          .map(([key, value]) => [key, typeof value === 'string' ? value.slice(0, MAX_DETAIL) : value]),
+      );
+      waiting.push({
+        id: crypto.randomUUID(),
+        createdAt: new Date().toISOString(),
+        action: event.action,
+        outcome: event.outcome,
+        actorId: event.actorId ?? null,
+        targetUserId: event.targetUserId ?? null,
+        organizationId: event.organizationId ?? null,
+        ipAddress: clip(event.ipAddress),
+        userAgent: clip(event.userAgent),
+        details: Object.keys(details).length > 0 ? JSON.stringify(details) : null,
+      });
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => {
+        scheduled = false;
+        void flush();
+      });
+    },
+    flush,
+    /** Deletes events older than `days`; returns how many went. Their daily counts stay. */
+    async deleteOlderThan(days: number, now = Date.now()): Promise<number> {
+      const before = new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
+      const result = await db.deleteFrom('auditEvent').where('createdAt', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+  return log;
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;
+
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Deletes events past the retention now and every hour (0 days: never), until stopped. */
+export function scheduleAuditPrune(audit: AuditLog, logger: Logger, retentionDays: number): () => void {
+  if (retentionDays === 0) return () => {};
+  const run = () =>
+    audit
+      .deleteOlderThan(retentionDays)
+      .then((deleted) => {
+        if (deleted > 0) logger.info('audit events deleted', { deleted, olderThanDays: retentionDays });
+      })
+      // A failed round (the database away) is retried at the next one.
+      .catch((error: unknown) => logger.warn('audit prune failed', errorFields(error)));
+  void run();
+  const timer = setInterval(() => void run(), PRUNE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,72 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import { createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { parseSetCookieHeader } from 'better-auth/cookies';
+import type { Logger } from '../../lib/logger';
+import { GUEST_UPGRADE_ERROR_CODES } from './error-codes';
+import type { GuestLink } from './link';
+
+/** Better Auth's two-factor plugin: the cookie of a pending sign-in, and the steps that finish one. */
+const TWO_FACTOR_COOKIE = 'two_factor';
+const SIGN_IN_PATHS = new Set(['/sign-in/email']);
+const CODE_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-otp', '/two-factor/verify-backup-code']);
+/** How long a pending two-factor sign-in lasts (the plugin's `twoFactorCookieMaxAge`, left at its default). */
+const CHALLENGE_SECONDS = 600;
+
+const recordOf = (challenge: string) => `guest-upgrade-${challenge}`;
+
+/**
+ * Better Auth's anonymous plugin links a guest only when the sign-in is complete; with two-factor on,
+ * the password step ends the guest's cookie and the code step links nothing (decision 0038). So the
+ * password step remembers, server-side and under the pending sign-in's own signed identifier, which
+ * guest session the request came with; the code step that completes that sign-in moves the guest's
+ * work and deletes the guest. Nothing the client sends names the guest.
+ */
+export function guestUpgradeAfterSecondFactor(link: GuestLink, logger: Logger) {
+  return {
+    id: 'guest-upgrade',
+    hooks: {
+      after: [
+        {
+          matcher: (ctx) => SIGN_IN_PATHS.has(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE).name;
+            const setCookie = ctx.context.responseHeaders?.get('set-cookie') ?? '';
+            // Written by the two-factor plugin in this response: `identifier.signature`.
+            const challenge = decodeURIComponent(parseSetCookieHeader(setCookie).get(cookie)?.value ?? '').split(
+              '.',
+            )[0];
+            if (!challenge) return;
+            const held = await getSessionFromCtx(ctx, { disableRefresh: true }).catch(() => null);
+            if (!held?.user.isAnonymous) return;
+            await ctx.context.internalAdapter.createVerificationValue({
+              identifier: recordOf(challenge),
+              value: held.session.token,
+              expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000),
+            });
+          }),
+        },
+        {
+          matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const account = ctx.context.newSession;
+            if (!account || account.user.isAnonymous || isAPIError(ctx.context.returned)) return;
+            const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE).name;
+            const challenge = await ctx.getSignedCookie(cookie, ctx.context.secret);
+            if (!challenge) return;
+            const record = await ctx.context.internalAdapter.consumeVerificationValue(recordOf(challenge));
+            if (!record) return;
+            const guest = await ctx.context.internalAdapter.findSession(record.value);
+            if (!guest?.user.isAnonymous || guest.user.id === account.user.id) return;
+            if (new Date(guest.session.expiresAt).getTime() <= Date.now()) return;
+            await link(ctx, guest, account);
+            await ctx.context.internalAdapter.deleteUser(guest.user.id).catch((error: unknown) =>
+              // Emptied already: the guest sweep deletes it later.
+              logger.warn('guest left after its upgrade', { guestId: guest.user.id, error: String(error) }),
+            );
+          }),
+        },
+      ],
+    },
+    $ERROR_CODES: GUEST_UPGRADE_ERROR_CODES,
+  } satisfies BetterAuthPlugin;
+}

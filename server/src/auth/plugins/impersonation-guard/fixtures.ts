@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import { expect } from 'vitest';
+import { signInAdmin } from '../../../testing/accounts';
+import type { TestClient } from '../../../testing/http-client';
+import type { TestContext } from '../../../testing/test-context';
+
+export const REASON = 'Support ticket 4711: cannot find their invoices';
+
+/** The context's admin, signed in afresh, now impersonating the user: the client holds the impersonation. */
+export async function impersonate(context: TestContext, userId: string): Promise<TestClient> {
+  const admin = await signInAdmin(context.app);
+  const response = await admin.post('/api/auth/admin/impersonate-user', { userId, reason: REASON });
+  expect(response.status, response.text).toBe(200);
+  expect((await admin.get('/api/auth/get-session')).body.session.impersonatedBy).toBeTruthy();
+  return admin;
+}
+
+/** A passkey of the user, written directly (registering one needs a browser's authenticator); its id. */
+export async function addPasskey(context: TestContext, userId: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await context.database.db
+    .insertInto('passkey')
+    .values({
+      id,
+      name: 'Laptop',
+      publicKey: 'pk',
+      userId,
+      credentialID: crypto.randomUUID(),
+      counter: 0,
+      deviceType: 'singleDevice',
+      backedUp: context.database.engine === 'sqlite' ? 0 : false,
+      transports: null,
+      createdAt: new Date().toISOString(),
+      aaguid: null,
+    })
+    .execute();
+  return id;
+}
+
+/** Everything of an account that a sensitive action would change: sign-in, keys, sessions, settings. */
+export async function accountState(context: TestContext, userId: string) {
+  const { db } = context.database;
+  return {
+    user: await db
+      .selectFrom('user')
+      .select(['email', 'name', 'emailVerified', 'twoFactorEnabled'])
+      .where('id', '=', userId)
+      .execute(),
+    passwords: await db.selectFrom('account').select(['password']).where('userId', '=', userId).execute(),
+    twoFactor: await db
+      .selectFrom('twoFactor')
+      .select(['secret', 'backupCodes'])
+      .where('userId', '=', userId)
+      .execute(),
+    passkeys: await db
+      .selectFrom('passkey')
+      .select(['id', 'name'])
+      .where('userId', '=', userId)
+      .orderBy('id')
+      .execute(),
+    apiKeys: await db
+      .selectFrom('apikey')
+      .select(['id', 'name', 'enabled', 'expiresAt'])
+      .where('referenceId', '=', userId)
+      .orderBy('id')
+      .execute(),
+    sessions: await db
+      .selectFrom('session')
+      .select(['id', 'impersonatedBy', 'expiresAt'])
+      .where('userId', '=', userId)
+      .orderBy('id')
+      .execute(),
+    alerts: await db.selectFrom('signInAlertSetting').select(['enabled']).where('userId', '=', userId).execute(),
+  };
+}
+
+/**
+ * Moves an impersonation of the user back in time by `seconds`, where it is stored (SQLite keeps
+ * dates as text): as if that long had passed since it started.
+ */
+export async function ageImpersonation(context: TestContext, userId: string, seconds: number): Promise<void> {
+  const { db, engine } = context.database;
+  const sessions = await db
+    .selectFrom('session')
+    .select(['id', 'createdAt', 'updatedAt', 'expiresAt'])
+    .where('userId', '=', userId)
+    .where('impersonatedBy', 'is not', null)
+    .execute();
+  expect(sessions.length).toBeGreaterThan(0);
+  const back = (value: unknown) => {
+    const moved = new Date(new Date(value as string | Date).getTime() - seconds * 1000);
+    return engine === 'sqlite' ? moved.toISOString() : moved;
+  };
+  for (const session of sessions) {
+    await db
+      .updateTable('session')
+      .set({
+        createdAt: back(session.createdAt),
+        updatedAt: back(session.updatedAt),
+        expiresAt: back(session.expiresAt),
+      })
+      .where('id', '=', session.id)
+      .execute();
+  }
+}

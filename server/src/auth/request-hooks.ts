@@ -1,0 +1,53 @@
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { isBanned } from './banned';
+import { checkAuthInput } from './input-rules';
+
+/**
+ * Rules of ours around Better Auth's endpoints that belong to no plugin: input checks, no lasting
+ * credential for a guest, no impersonating a banned user, sign-up as slow for a taken address as for
+ * a new one, a new password ending every other session, a ban ending whatever session is left.
+ */
+export const requestHooks = {
+  before: createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/admin/impersonate-user' && ctx.request) {
+      const target = (ctx.body as { userId?: unknown } | undefined)?.userId;
+      const user = typeof target === 'string' ? await ctx.context.internalAdapter.findUserById(target) : null;
+      if (isBanned(user)) {
+        throw new APIError('BAD_REQUEST', { message: 'A banned user cannot be impersonated' });
+      }
+    }
+    if (ctx.path === '/api-key/create' && ctx.request) {
+      // A guest account is temporary and unverifiable: it gets no lasting credential.
+      const session = await getSessionFromCtx(ctx);
+      if (session?.user.isAnonymous) {
+        throw new APIError('FORBIDDEN', { message: 'Guest accounts cannot create API keys. Sign up first.' });
+      }
+    }
+    checkAuthInput(ctx.path, ctx.body, ctx.query);
+    if (ctx.path === '/sign-up/email') {
+      // A taken address is refused (the spec signs people in at once: no account to hide behind a
+      // fake success), but never faster than an account is made: the password is hashed either way.
+      const { email, password } = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
+      const taken =
+        typeof email === 'string' && (await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase()));
+      if (taken && typeof password === 'string') await ctx.context.password.hash(password);
+    }
+    if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
+      // A new password locks out whoever else holds a session, whatever the client asked for
+      // (and the caller's own session gets a new token).
+      return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+    }
+  }),
+  after: createAuthMiddleware(async (ctx) => {
+    if (isAPIError(ctx.context.returned)) return;
+    if (ctx.path === '/get-session' && isBanned((ctx.context.returned as { user?: unknown } | null)?.user)) {
+      // A ban ends the user's sessions; one left behind (a ban written elsewhere) signs nobody in.
+      return ctx.json(null);
+    }
+    const userId = (ctx.body as { userId?: unknown } | undefined)?.userId;
+    if (ctx.path === '/admin/set-user-password' && typeof userId === 'string') {
+      // Set by an admin (a lost or leaked password): every session of the account ends.
+      await ctx.context.internalAdapter.deleteUserSessions(userId);
+    }
+  }),
+};

@@ -1,0 +1,140 @@
+import type { Transaction } from 'kysely';
+import { parseRoles, type OrganizationRole } from '#common/roles';
+import type { Database } from '../../db/database';
+import { lockOrganization } from '../../db/organization-lock';
+import type { DB } from '../../db/schema';
+
+const isOwner = (role: string) => parseRoles(role).includes('owner');
+
+/** What became of a change to a member that exists: made, or refused to keep the last owner. */
+export interface MemberOutcome {
+  lastOwner: boolean;
+  userId: string;
+  /** The role as it was stored before (and, when refused, still is). */
+  previousRole: string;
+}
+
+/**
+ * A change to one member, in one transaction under the organization's lock: the member must belong
+ * to that organization, and an organization never loses its last owner (decision 0036).
+ */
+async function changeMember(
+  database: Database,
+  organizationId: string,
+  memberId: string,
+  keepsOwnership: (member: { role: string }) => boolean,
+  change: (trx: Transaction<DB>, member: { userId: string; role: string }) => Promise<void>,
+): Promise<MemberOutcome | 'organization-not-found' | 'member-not-found'> {
+  return database.db.transaction().execute(async (trx) => {
+    if (!(await lockOrganization(trx, database.engine, organizationId))) return 'organization-not-found';
+    const member = await trx
+      .selectFrom('member')
+      .select(['userId', 'role'])
+      .where('id', '=', memberId)
+      .where('organizationId', '=', organizationId)
+      .executeTakeFirst();
+    if (!member) return 'member-not-found';
+    const outcome = { lastOwner: false, userId: member.userId, previousRole: member.role };
+    if (isOwner(member.role) && !keepsOwnership(member)) {
+      const owners = await trx
+        .selectFrom('member')
+        .select('role')
+        .where('organizationId', '=', organizationId)
+        .where('id', '!=', memberId)
+        .where('role', 'like', '%owner%')
+        .execute();
+      if (!owners.some((other) => isOwner(other.role))) return { ...outcome, lastOwner: true };
+    }
+    await change(trx, member);
+    return outcome;
+  });
+}
+
+/** Gives the member this one role (what they held before, several roles included, is replaced). */
+export const setMemberRole = (database: Database, organizationId: string, memberId: string, role: OrganizationRole) =>
+  changeMember(
+    database,
+    organizationId,
+    memberId,
+    () => role === 'owner',
+    async (trx) => {
+      await trx.updateTable('member').set({ role }).where('id', '=', memberId).execute();
+    },
+  );
+
+/**
+ * Removes the member and their places in the organization's teams, as Better Auth's own member
+ * removal does (its team counts follow the places).
+ */
+export const removeMember = (database: Database, organizationId: string, memberId: string) =>
+  changeMember(
+    database,
+    organizationId,
+    memberId,
+    () => false,
+    async (trx, member) => {
+      const places = await trx
+        .deleteFrom('teamMember')
+        .where('userId', '=', member.userId)
+        .where('teamId', 'in', trx.selectFrom('team').select('id').where('organizationId', '=', organizationId))
+        .returning('teamId')
+        .execute();
+      const teamIds = [...new Set(places.map((place) => place.teamId))];
+      if (teamIds.length > 0) {
+        await trx
+          .updateTable('team')
+          .set((eb) => ({
+            memberCount: eb
+              .selectFrom('teamMember')
+              .select((count) => count.fn.countAll<number>().as('places'))
+              .whereRef('teamMember.teamId', '=', 'team.id'),
+          }))
+          .where('id', 'in', teamIds)
+          .execute();
+      }
+      await trx.deleteFrom('member').where('id', '=', memberId).execute();
+    },
+  );
+
+/**
+ * Cancels a pending invitation as Better Auth does (its status becomes `canceled`); one that was
+ * answered or cancelled already is left as it is.
+ */
+export async function cancelInvitation(database: Database, organizationId: string, invitationId: string) {
+  const cancelled = await database.db
+    .updateTable('invitation')
+    .set({ status: 'canceled' })
+    .where('id', '=', invitationId)
+    .where('organizationId', '=', organizationId)
+    .where('status', '=', 'pending')
+    .returning(['email'])
+    .executeTakeFirst();
+  if (cancelled) return cancelled;
+  const found = await database.db
+    .selectFrom('invitation')
+    .select('id')
+    .where('id', '=', invitationId)
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirst();
+  return found ? 'not-pending' : 'not-found';
+}
+
+/**
+ * Deletes the organization when `confirmName` is its name exactly: its team places, teams,
+ * invitations, members and itself, in one transaction (Better Auth's own deletion leaves the teams
+ * to the foreign keys; here nothing depends on them).
+ */
+export async function deleteOrganization(database: Database, organizationId: string, confirmName: string) {
+  return database.db.transaction().execute(async (trx) => {
+    const organization = await lockOrganization(trx, database.engine, organizationId);
+    if (!organization) return 'not-found' as const;
+    if (organization.name !== confirmName) return 'name-mismatch' as const;
+    const teams = trx.selectFrom('team').select('id').where('organizationId', '=', organizationId);
+    await trx.deleteFrom('teamMember').where('teamId', 'in', teams).execute();
+    await trx.deleteFrom('team').where('organizationId', '=', organizationId).execute();
+    await trx.deleteFrom('invitation').where('organizationId', '=', organizationId).execute();
+    await trx.deleteFrom('member').where('organizationId', '=', organizationId).execute();
+    await trx.deleteFrom('organization').where('id', '=', organizationId).execute();
+    return organization;
+  });
+}

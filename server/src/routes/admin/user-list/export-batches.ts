@@ -1,0 +1,27 @@
+import type { AdminUserExportQuery, AdminUserRow } from '#common/admin';
+import type { Database } from '../../../db/database';
+import { listUsers } from '../user-list';
+import { decodeCursor, type Cursor } from './cursor';
+
+/**
+ * Every user of the view (its search, filters and order), in batches of `size` read one at a time by
+ * keyset: each batch is the list's own page after the previous batch's last row, so a batch costs
+ * what a page does however deep, and only one is held at a time.
+ */
+export async function* userBatches(
+  database: Database,
+  view: AdminUserExportQuery,
+  size: number,
+): AsyncGenerator<AdminUserRow[]> {
+  const query = { ...view, limit: size, offset: 0, cursor: '' };
+  let cursor: Cursor | undefined;
+  for (;;) {
+    const page = await listUsers(database, query, cursor);
+    if (page.users.length > 0) yield page.users;
+    if (page.users.length < size || !page.nextCursor) return;
+    const next = decodeCursor({ ...query, cursor: page.nextCursor });
+    // The cursors come from the pages before: never invalid.
+    if (!next || next === 'invalid') throw new Error('user export: a batch cursor was refused');
+    cursor = next;
+  }
+}

@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { USER_COUNT_CAP, USER_FLAGS, type AdminUserList, type UserFlag } from '#common/admin';
+import { ADMIN_ENV, signInAdmin } from '../../../testing/accounts';
+import type { TestClient } from '../../../testing/http-client';
+import { createTestContext, type Engine, type TestContext } from '../../../testing/test-context';
+
+export const SURNAMES = ['Smith', 'Garcia', 'Økland', 'Kask', 'Lee'];
+export const POPULATION = 2500;
+
+export type View = {
+  search?: string;
+  searchField?: 'email' | 'name';
+  role?: string;
+  sortBy?: string;
+  sortDirection?: string;
+  limit?: number;
+  offset?: number;
+} & Partial<Record<UserFlag, boolean>>;
+
+/**
+ * The users the plan tests compare the list with its plain query on: ties in creation time, names
+ * and emails beyond ASCII, rare pairs of letters, and flags on in sets of every size (a few guests,
+ * some banned, half verified, a third with two-factor on and a third never set).
+ */
+function population(engine: Engine) {
+  const flag = (on: boolean) => (engine === 'postgres' ? on : on ? 1 : 0);
+  const rows = Array.from({ length: POPULATION }, (_, index) => {
+    const n = index + 1;
+    // Ties in creation time (three users an hour, over a month of days), so the id decides;
+    // microseconds on PostgreSQL.
+    const created = new Date(Date.UTC(2025, 0, 1) + Math.floor(n / 3) * 3_600_000).toISOString();
+    const name = `${n % 2 ? 'Mémber' : 'Member'} ${n} ${SURNAMES[n % 5]}`;
+    return {
+      id: `plan-${String(n).padStart(5, '0')}`,
+      name: n % 7 === 0 ? name.toUpperCase() : name,
+      // One email with a long s, which SQLite's trigram index folds onto "s".
+      email: n === 77 ? `m${n}@ſite1.example` : `m${n}@site${n % 2}.example`,
+      emailVerified: flag(n % 2 === 0),
+      createdAt: engine === 'postgres' ? created.replace('Z', `${String(n % 1000).padStart(3, '0')}Z`) : created,
+      updatedAt: created,
+      role: n % 50 === 0 ? 'admin' : 'user',
+      banned: flag(n % 11 === 0),
+      isAnonymous: n % 400 === 0 ? flag(true) : n % 3 === 0 ? null : flag(false),
+      twoFactorEnabled: n % 3 === 0 ? flag(true) : n % 3 === 1 ? null : flag(false),
+    };
+  });
+  // Rare pairs of letters: at the start, inside, at the end, the whole value, and one that the
+  // trigram index folds onto "sq" ("ſq") while LIKE does not.
+  for (const [index, name] of ['Zq', 'Lizq', 'ZQuest Person', 'A zq b', 'Kaſqer', 'Squire'].entries())
+    rows.push({ ...rows[index]!, id: `pair-${index}`, name, email: `pair${index}@zq.example` });
+  return rows;
+}
+
+/**
+ * A context with the population above and its admin signed in, for one `describe` block; `naive`
+ * is the plain query the list's plans replace: every match, sorted, offset, counted.
+ */
+export function planFixture(engine: Engine) {
+  const fixture = {} as { context: TestContext; admin: TestClient };
+  beforeAll(async () => {
+    fixture.context = await createTestContext(engine, { env: ADMIN_ENV });
+    fixture.admin = await signInAdmin(fixture.context.app);
+    const rows = population(engine);
+    for (let start = 0; start < rows.length; start += 500)
+      await fixture.context.database.db
+        .insertInto('user')
+        .values(rows.slice(start, start + 500))
+        .execute();
+  });
+  afterAll(async () => fixture.context?.destroy());
+
+  async function naive(view: View) {
+    const { db } = fixture.context.database;
+    const { search = '', searchField = 'email', role = 'all', sortBy = 'createdAt', sortDirection = 'desc' } = view;
+    const column = sql.ref(`u.${searchField}`);
+    let condition = sql`1 = 1`;
+    if (search && engine === 'postgres')
+      condition = sql`${column} ilike ${`%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`}`;
+    else if (search.length >= 3)
+      condition = sql`u.rowid in (select rowid from user_search where user_search match ${`{${searchField}} : "${search.replace(/"/g, '""')}"`})`;
+    else if (search) condition = sql`instr(lower(${column}), ${search.toLowerCase()}) > 0`;
+    // A term that is a user's id finds them too.
+    if (search) condition = sql`(${condition} or u.id = ${search})`;
+    const on = sql.raw(engine === 'postgres' ? 'true' : '1');
+    for (const flag of USER_FLAGS) {
+      const value = view[flag];
+      if (value === true) condition = sql`${condition} and ${sql.ref(`u.${flag}`)} = ${on}`;
+      if (value === false)
+        condition = sql`${condition} and (${sql.ref(`u.${flag}`)} is null or ${sql.ref(`u.${flag}`)} <> ${on})`;
+    }
+    const roleCondition = role === 'all' ? sql`` : sql`and u.role = ${role}`;
+    const direction = sql.raw(sortDirection);
+    const ids = await sql<{ id: string }>`select u.id from "user" u where ${condition} ${roleCondition}
+      order by ${sql.ref(`u.${sortBy}`)} ${direction}, u.id ${direction} limit ${view.limit ?? 20} offset ${view.offset ?? 0}`.execute(
+      db,
+    );
+    const count = await sql<{
+      total: number;
+    }>`select count(*) as total from "user" u where ${condition} ${roleCondition}`.execute(db);
+    const total = Number(count.rows[0]!.total);
+    // Only a search or a flag filter is counted up to the cap.
+    const cap = search || USER_FLAGS.some((flag) => view[flag] !== undefined) ? USER_COUNT_CAP : Infinity;
+    return { ids: ids.rows.map((row) => row.id), total: Math.min(total, cap), totalCapped: total > cap };
+  }
+
+  const query = (view: View) =>
+    new URLSearchParams(Object.entries(view).map(([key, value]): [string, string] => [key, String(value)])).toString();
+  const ours = async (view: View, cursor?: string) => {
+    const response = await fixture.admin.get(
+      `/api/v1/admin/users?${query(view)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    expect(response.status, query(view)).toBe(200);
+    return response.body as AdminUserList;
+  };
+  const expectSame = async (view: View) => {
+    const [got, expected] = await Promise.all([ours(view), naive(view)]);
+    expect(
+      { ids: got.users.map((user) => user.id), total: got.total, totalCapped: got.totalCapped },
+      query(view),
+    ).toEqual(expected);
+    return got;
+  };
+  return { fixture, naive, ours, expectSame, query };
+}

@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import { auditExportQuerySchema, auditQuerySchema, myAuditQuerySchema, type AuditEventView } from '#common/audit';
+import type { ApiData } from '#common/error-codes';
+import { AUDIT_CSV_COLUMNS, auditCsvFilename } from '../audit/audit-csv';
+import type { AuditLog } from '../audit/audit-log';
+import { auditEventBatches, listAuditEvents } from '../audit/audit-query';
+import type { Auth } from '../auth/auth';
+import type { Database } from '../db/database';
+import { apiError } from '../http/api-error';
+import { csvDownload } from '../http/csv-stream';
+import type { Logger } from '../lib/logger';
+import { requireUser, type PrincipalVariables } from '../http/session';
+import { validate } from '../http/validate';
+
+type Env = { Variables: PrincipalVariables };
+type AuditAnswer = ApiData<AuditEventView[], { nextCursor: string | null }>;
+const CURSOR_INVALID = 'cursor is not valid: use the nextCursor of the previous page';
+/** Rows read per query of an export. */
+export const AUDIT_EXPORT_BATCH = 1000;
+
+/**
+ * `GET /audit` and `GET /audit/export` under the admin routes (which check the caller): every
+ * event, filtered, by pages or as one CSV file.
+ */
+export function adminAuditRoutes({ database, audit, logger }: { database: Database; audit: AuditLog; logger: Logger }) {
+  return new Hono<Env>()
+    .get('/audit', validate('query', auditQuerySchema), async (c) => {
+      // What was recorded just before is part of the answer.
+      await audit.flush();
+      const page = await listAuditEvents(database.db, c.req.valid('query'));
+      if (page === 'invalid-cursor') return apiError(c, 400, 'BAD_REQUEST', CURSOR_INVALID);
+      return c.json<AuditAnswer>({ data: page.events, nextCursor: page.nextCursor });
+    })
+    .get('/audit/export', validate('query', auditExportQuerySchema), async (c) => {
+      await audit.flush();
+      return csvDownload({
+        filename: auditCsvFilename(),
+        columns: AUDIT_CSV_COLUMNS,
+        batches: auditEventBatches(database.db, c.req.valid('query'), AUDIT_EXPORT_BATCH),
+        logger,
+      });
+    });
+}
+
+/** `GET /api/v1/me/audit`: the caller's own security activity, as actor or as target, never anyone else's. */
+export function myAuditRoutes({ auth, database, audit }: { auth: Auth; database: Database; audit: AuditLog }) {
+  return new Hono<Env>().get('/', requireUser(auth), validate('query', myAuditQuerySchema), async (c) => {
+    await audit.flush();
+    const userId = c.get('principal').user.id;
+    const page = await listAuditEvents(database.db, { ...c.req.valid('query'), userId });
+    if (page === 'invalid-cursor') return apiError(c, 400, 'BAD_REQUEST', CURSOR_INVALID);
+    // Only the caller's own email: whoever else acted on the account (an admin) stays unnamed.
+    const events = page.events.map((event) => ({
+      ...event,
+      actorEmail: event.actorId === userId ? event.actorEmail : null,
+      targetEmail: event.targetUserId === userId ? event.targetEmail : null,
+    }));
+    return c.json<AuditAnswer>({ data: events, nextCursor: page.nextCursor });
+  });
+}

@@ -1,0 +1,5 @@
+import { AuditScreen } from '@/features/audit/components/audit-screen';
+
+export function Component() {
+  return <AuditScreen />;
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminOrganizationDetail } from '#common/admin';
+import type { ApiData } from '#common/error-codes';
+import { api } from '@/lib/api';
+import { RequestError } from '@/lib/errors';
+import { queryKeys } from '@/lib/query-keys';
+
+/** The organization with its members, pending invitations and teams (404 when there is none). */
+export const getAdminOrganization = async (organizationId: string) =>
+  (
+    await api<ApiData<AdminOrganizationDetail>>(
+      `/admin/organizations/${encodeURIComponent(organizationId)}`,
+      {},
+      'Failed to load the organization',
+    )
+  ).data;
+
+export const adminOrganizationQueryOptions = (organizationId: string) =>
+  // A missing organization stays missing: no retry.
+  queryOptions({
+    queryKey: queryKeys.admin.organization(organizationId),
+    queryFn: () => getAdminOrganization(organizationId),
+    retry: false,
+  });
+
+export const useAdminOrganization = (organizationId: string) => useQuery(adminOrganizationQueryOptions(organizationId));
+
+export const isOrganizationNotFound = (error: unknown) => error instanceof RequestError && error.status === 404;

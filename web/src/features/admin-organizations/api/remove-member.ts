@@ -1,0 +1,25 @@
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
+
+export interface RemoveMemberInput {
+  memberId: string;
+  /** Who the member is, for the toast. */
+  email: string;
+}
+
+export const removeMember = (organizationId: string, { memberId }: RemoveMemberInput) =>
+  api(
+    `/admin/organizations/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(memberId)}`,
+    { method: 'DELETE' },
+    'Failed to remove the member',
+  );
+
+/** The member and their team places go: the detail, the member counts and the users' organizations refresh. */
+export const useRemoveMember = (organizationId: string) =>
+  useRefreshingMutation({
+    mutationFn: (input: RemoveMemberInput) => removeMember(organizationId, input),
+    refreshes: [queryKeys.admin.organization(organizationId), queryKeys.admin.organizations, queryKeys.admin.users.all],
+    successToast: ({ email }) => `${email} removed from the organization`,
+    toastFailure: true,
+  });

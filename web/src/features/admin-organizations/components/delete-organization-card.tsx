@@ -1,0 +1,48 @@
+import { useNavigate } from 'react-router';
+import { adminDeleteOrganizationSchema } from '#common/admin';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ErrorBox } from '@/components/ui/error-box';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { useZodForm } from '@/lib/use-zod-form';
+import { useDeleteAdminOrganization } from '../api/delete-admin-organization';
+
+/**
+ * The danger zone: the organization goes once its name is typed exactly (the button waits for it),
+ * then back to the list. The server compares the name too.
+ */
+export function DeleteOrganizationCard({ organization }: { organization: { id: string; name: string } }) {
+  const navigate = useNavigate();
+  const remove = useDeleteAdminOrganization(organization.id);
+  const form = useZodForm(adminDeleteOrganizationSchema, { defaultValues: { confirmName: '' } });
+  const matches = form.watch('confirmName') === organization.name;
+  const submit = form.handleSubmit((values) =>
+    remove.mutate(values, { onSuccess: () => navigate(paths.adminOrganizations, { replace: true }) }),
+  );
+  return (
+    <Card
+      title="Danger zone"
+      tone="danger"
+      description="Deleting the organization removes its members' places, its teams and its invitations. The people keep their accounts. This cannot be undone."
+    >
+      <form className="max-w-md space-y-3" onSubmit={submit} noValidate>
+        <ErrorBox message={remove.error?.message} />
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Type <strong className="font-semibold">{organization.name}</strong> to confirm.
+        </p>
+        <TextField
+          id="delete-organization-name"
+          label="Organization name"
+          autoComplete="off"
+          spellCheck={false}
+          error={form.formState.errors.confirmName?.message}
+          {...form.register('confirmName')}
+        />
+        <Button type="submit" variant="danger" disabled={!matches || remove.isPending}>
+          Delete organization
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import type { AdminOrganizationDetail } from '#common/admin';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
+import { isOrganizationNotFound, useAdminOrganization } from '../api/get-admin-organization';
+import { DeleteOrganizationCard } from './delete-organization-card';
+import { OrganizationInvitationsCard } from './organization-invitations-card';
+import { OrganizationMembersCard } from './organization-members-card';
+import { OrganizationTeamsCard } from './organization-teams-card';
+
+const backLink = (
+  <Link to={paths.adminOrganizations} className="text-sm text-indigo-600 dark:text-indigo-300 hover:underline">
+    Back to organizations
+  </Link>
+);
+
+function Facts({ detail }: { detail: AdminOrganizationDetail }) {
+  const { organization } = detail;
+  const facts: Array<[string, string | number, string?]> = [
+    ['Slug', organization.slug, 'font-mono'],
+    ['ID', organization.id, 'font-mono break-all'],
+    ['Created', formatDate(organization.createdAt)],
+    ['Members', detail.members.length],
+    ['Teams', detail.teams.length],
+  ];
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-5">
+      {facts.map(([label, value, style]) => (
+        <div key={label}>
+          <dt className="text-xs text-slate-500 dark:text-slate-400 uppercase">{label}</dt>
+          <dd className={style}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One organization for a platform admin: its facts, members, invitations, teams, and its deletion. */
+export function AdminOrganizationScreen({ organizationId }: { organizationId: string }) {
+  const query = useAdminOrganization(organizationId);
+  if (query.isPending) return <Spinner />;
+  if (query.error) {
+    if (!isOrganizationNotFound(query.error)) return <ErrorBox message={query.error.message} />;
+    return (
+      <div className="space-y-3">
+        <h2 className="text-xl font-semibold tracking-tight">Organization not found</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">It does not exist, or it was deleted.</p>
+        {backLink}
+      </div>
+    );
+  }
+  const detail = query.data;
+  const { organization } = detail;
+  return (
+    <div className="space-y-6">
+      <div className="space-y-3">
+        {backLink}
+        <h2 className="text-xl font-semibold tracking-tight">{organization.name}</h2>
+        <Facts detail={detail} />
+      </div>
+      <OrganizationMembersCard organization={organization} members={detail.members} />
+      <OrganizationInvitationsCard organizationId={organization.id} invitations={detail.invitations} />
+      <OrganizationTeamsCard teams={detail.teams} />
+      <DeleteOrganizationCard organization={organization} />
+    </div>
+  );
+}

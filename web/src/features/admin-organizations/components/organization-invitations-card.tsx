@@ -1,0 +1,53 @@
+import type { AdminOrganizationDetail } from '#common/admin';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { formatDateTime } from '@/lib/format';
+import { useCancelOrganizationInvitation } from '../api/cancel-organization-invitation';
+
+type Invitation = AdminOrganizationDetail['invitations'][number];
+const invitationKey = (invitation: Invitation) => invitation.id;
+
+/** The invitations still waiting for an answer, each with Cancel (a new one can always be sent). */
+export function OrganizationInvitationsCard({
+  organizationId,
+  invitations,
+}: {
+  organizationId: string;
+  invitations: Invitation[];
+}) {
+  const cancel = useCancelOrganizationInvitation(organizationId);
+  const columns: Column<Invitation>[] = [
+    { header: 'Email', cell: (invitation) => invitation.email, className: 'font-medium' },
+    { header: 'Role', cell: (invitation) => invitation.role },
+    { header: 'Invited by', cell: (invitation) => invitation.inviterEmail ?? '—' },
+    { header: 'Expires', cell: (invitation) => formatDateTime(invitation.expiresAt) },
+    {
+      header: 'Actions',
+      cell: (invitation) => (
+        <Button
+          variant="danger-ghost"
+          size="sm"
+          aria-label={`Cancel the invitation of ${invitation.email}`}
+          disabled={cancel.isPending}
+          onClick={() => cancel.mutate(invitation.id)}
+        >
+          Cancel
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Card title="Pending invitations">
+      <DataTable
+        label="Pending invitations"
+        columns={columns}
+        rows={invitations}
+        rowKey={invitationKey}
+        isPending={false}
+        empty="No pending invitations."
+        rowTestId="invitation-row"
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditEventView, AuditExportQuery } from '#common/audit';
+import type { ApiData } from '#common/error-codes';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+import { searchOf } from '../utils/audit-filters';
+
+export const AUDIT_PAGE_SIZE = 20;
+
+export type AuditPage = ApiData<AuditEventView[], { nextCursor: string | null }>;
+/** One page: the filters, and the cursor the page starts after ('' for the newest). */
+export type AuditPageQuery = AuditExportQuery & { cursor: string };
+
+export const getAuditEvents = (query: AuditPageQuery) =>
+  api<AuditPage>(
+    `/admin/audit?${searchOf({ ...query, limit: AUDIT_PAGE_SIZE })}`,
+    {},
+    'Failed to load the audit trail',
+  );
+
+export const auditEventsQueryOptions = (query: AuditPageQuery) =>
+  queryOptions({
+    queryKey: queryKeys.admin.audit.list(query),
+    queryFn: () => getAuditEvents(query),
+    // The page on screen stays while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const useAuditEvents = (query: AuditPageQuery) => useQuery(auditEventsQueryOptions(query));
