@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DatabaseEngine } from '../database';
 import { createAuditCounts } from './audit-counts';
+import { createAuditEvents, createAuditOutcomeIndexes } from './audit-events';
 import { createUserFlagFilters } from './user-flag-filters';
 import {
   createCountTriggers,
@@ -166,36 +167,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
         await createCountTriggers(db, 'user_created_count', addRows, removeRows);
       },
     },
-    '0009-audit-event': {
-      // Read newest first: all of it, by a person (as actor or as target), by action.
-      async up(db: Kysely<any>) {
-        await db.schema
-          .createTable('auditEvent')
-          .addColumn('id', 'text', (column) => column.primaryKey())
-          .addColumn('createdAt', 'text', (column) => column.notNull())
-          .addColumn('action', 'text', (column) => column.notNull())
-          .addColumn('outcome', 'text', (column) => column.notNull())
-          .addColumn('actorId', 'text')
-          .addColumn('targetUserId', 'text')
-          .addColumn('organizationId', 'text')
-          .addColumn('ipAddress', 'text')
-          .addColumn('userAgent', 'text')
-          .addColumn('details', 'text')
-          .execute();
-        for (const [name, columns] of [
-          ['audit_event_created_idx', ['createdAt', 'id']],
-          ['audit_event_actor_idx', ['actorId', 'createdAt', 'id']],
-          ['audit_event_target_idx', ['targetUserId', 'createdAt', 'id']],
-          ['audit_event_action_idx', ['action', 'createdAt', 'id']],
-        ] as const) {
-          await db.schema
-            .createIndex(name)
-            .on('auditEvent')
-            .columns([...columns])
-            .execute();
-        }
-      },
-    },
+    '0009-audit-event': { up: createAuditEvents },
     '0010-sign-in-alerts': {
       // What each person signed in from (a browser and system, a country), and whether they want a mail
       // when it is something new. Both go with the user. The unique index, user first, is also the
@@ -232,5 +204,6 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
       // The admin overview's daily numbers and active accounts, kept as events are written.
       up: (db: Kysely<any>) => createAuditCounts(db, engine),
     },
+    '0013-audit-outcome-indexes': { up: createAuditOutcomeIndexes },
   };
 }

@@ -3,6 +3,8 @@ import type { Database } from '../../../db/database';
 import { listUsers } from '../user-list';
 import { decodeCursor, type Cursor } from './cursor';
 
+const FIRST_BATCH = 100;
+
 /**
  * Every user of the view (its search, filters and order), in batches of `size` read one at a time by
  * keyset: each batch is the list's own page after the previous batch's last row, so a batch costs
@@ -13,12 +15,15 @@ export async function* userBatches(
   view: AdminUserExportQuery,
   size: number,
 ): AsyncGenerator<AdminUserRow[]> {
-  const query = { ...view, limit: size, offset: 0, cursor: '' };
+  // A short first batch: the download starts sooner, before the long ones follow.
+  let limit = Math.min(size, FIRST_BATCH);
   let cursor: Cursor | undefined;
   for (;;) {
+    const query = { ...view, limit, offset: 0, cursor: '' };
     const page = await listUsers(database, query, cursor);
     if (page.users.length > 0) yield page.users;
-    if (page.users.length < size || !page.nextCursor) return;
+    if (page.users.length < limit || !page.nextCursor) return;
+    limit = size;
     const next = decodeCursor({ ...query, cursor: page.nextCursor });
     // The cursors come from the pages before: never invalid.
     if (!next || next === 'invalid') throw new Error('user export: a batch cursor was refused');
