@@ -12,7 +12,8 @@
 import { sql } from 'kysely';
 import { fillAuditCounts } from '../server/src/db/migrations/audit-counts';
 import { TestClient } from '../server/src/testing/http-client';
-import { createTestContext, type Engine, type TestContext } from '../server/src/testing/test-context';
+import type { Engine, TestContext } from '../server/src/testing/test-context';
+import { adminContext, percentile } from './admin-context';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 1_000_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? SIZE * 4);
@@ -143,20 +144,11 @@ function report(engine: string, label: string, times: number[]) {
   return line;
 }
 
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 const lines: string[] = [];
 const views: string[] = [];
 for (const engine of ENGINES) {
-  const context = await createTestContext(engine, {
-    env: { ADMIN_EMAIL: 'bench-admin@example.com', ADMIN_PASSWORD: 'bench-admin-password' },
-  });
+  const { context, admin } = await adminContext(engine);
   try {
-    const admin = new TestClient(context.app);
-    await admin.post('/api/auth/sign-in/email', { email: 'bench-admin@example.com', password: 'bench-admin-password' });
     const started = performance.now();
     await seed(context);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

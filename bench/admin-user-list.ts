@@ -12,7 +12,8 @@
 import { sql } from 'kysely';
 import { createPostgresUserPairIndexes, createPostgresUserSearchIndexes } from '../server/src/db/migrations';
 import { TestClient } from '../server/src/testing/http-client';
-import { createTestContext, type Engine, type TestContext } from '../server/src/testing/test-context';
+import type { Engine, TestContext } from '../server/src/testing/test-context';
+import { adminContext, percentile } from './admin-context';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as Engine[];
@@ -60,11 +61,6 @@ async function seed(context: TestContext, from: number, to: number) {
   // As autovacuum leaves a table that has settled: statistics, and PostgreSQL's visibility map
   // (without it an index-only scan reads the table too).
   await sql`${sql.raw(engine === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(db);
-}
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 interface Case {
@@ -185,12 +181,8 @@ async function time(client: TestClient, path: string): Promise<number> {
 
 const lines: string[] = [];
 for (const engine of ENGINES) {
-  const context = await createTestContext(engine, {
-    env: { ADMIN_EMAIL: 'bench-admin@example.com', ADMIN_PASSWORD: 'bench-admin-password' },
-  });
+  const { context, admin } = await adminContext(engine);
   try {
-    const admin = new TestClient(context.app);
-    await admin.post('/api/auth/sign-in/email', { email: 'bench-admin@example.com', password: 'bench-admin-password' });
     let seeded = 0;
     for (const size of SIZES) {
       const started = performance.now();

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../server/src/testing/csv';
-import { seriousViolations } from './support/axe';
+import { seriousViolations, inBothThemes } from './support/axe';
 import { toasts, useBrowser } from './support/browser';
 import { confirmation } from './support/confirmation';
 import { cellOf } from './support/tables';
@@ -14,13 +14,9 @@ describe('admin bulk actions and export', () => {
 
   /** No serious accessibility violation in the page's main part, light and dark. */
   const expectAccessible = async (page: Page, label: string) => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-        .toBe(colorScheme === 'dark');
+    await inBothThemes(page, async (colorScheme) => {
       expect(await seriousViolations(page, 'main'), `${label} ${colorScheme}`).toEqual([]);
-    }
+    });
   };
 
   it('filters, selects, bans with a reason, unbans, deletes with a failure explained, and exports the view', async () => {

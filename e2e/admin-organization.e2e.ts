@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ORGANIZATION_ERRORS } from '#common/admin';
-import { seriousViolations } from './support/axe';
+import { seriousViolations, inBothThemes } from './support/axe';
 import { expectPath, toasts, useBrowser, type BrowserFixture } from './support/browser';
 import { confirmation } from './support/confirmation';
 import { E2E_ADMIN } from './support/server';
@@ -108,13 +108,9 @@ describe('an organization run by a platform admin', () => {
     await page.goto(`/admin/organizations/${organization.id}`);
     await memberRow(page, organization.alice.email).waitFor();
     await page.getByRole('table', { name: 'Pending invitations' }).getByText(organization.invitee).waitFor();
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-        .toBe(colorScheme === 'dark');
+    await inBothThemes(page, async (colorScheme) => {
       expect(await seriousViolations(page, 'main'), colorScheme).toEqual([]);
-    }
+    });
     await page.getByRole('button', { name: `Remove ${organization.alice.email}` }).click();
     await page.getByRole('alertdialog', { name: 'Remove member' }).waitFor();
     expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '#common/admin-stats';
-import { seriousViolations } from './support/axe';
+import { seriousViolations, inBothThemes } from './support/axe';
 import { useBrowser } from './support/browser';
 import { cellOf } from './support/tables';
 import { createUser, newUser } from './support/users';
@@ -120,12 +120,8 @@ describe('the admin overview', () => {
     const { page } = t;
     await page.goto('/admin/overview');
     await todayRow(page).waitFor();
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-        .toBe(colorScheme === 'dark');
+    await inBothThemes(page, async (colorScheme) => {
       expect(await seriousViolations(page, 'main'), colorScheme).toEqual([]);
-    }
+    });
   });
 });

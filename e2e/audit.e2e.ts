@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../server/src/testing/csv';
-import { seriousViolations } from './support/axe';
+import { seriousViolations, inBothThemes } from './support/axe';
 import { useBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/server';
 import { cellOf } from './support/tables';
@@ -128,13 +128,9 @@ describe('the audit trail in the console', () => {
     ] as const) {
       await page.goto(path);
       await ready.waitFor();
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        await expect
-          .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-          .toBe(colorScheme === 'dark');
+      await inBothThemes(page, async (colorScheme) => {
         expect(await seriousViolations(page, scope), `${path} ${colorScheme}`).toEqual([]);
-      }
+      });
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './support/axe';
+import { seriousViolations, inBothThemes } from './support/axe';
 import { expectPath, toasts, useBrowser } from './support/browser';
 import { createUser, newUser } from './support/users';
 
@@ -8,13 +8,9 @@ const BANNER = 'section[aria-label="Guest account"]';
 
 /** No serious accessibility violation (in `selector`, else the page) in the light theme, then the dark. */
 async function accessibleInBothThemes(page: Page, selector?: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-      .toBe(colorScheme === 'dark');
+  await inBothThemes(page, async (colorScheme) => {
     expect(await seriousViolations(page, selector), colorScheme).toEqual([]);
-  }
+  });
   await page.emulateMedia({ colorScheme: 'light' });
 }
 

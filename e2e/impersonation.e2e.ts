@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { IMPERSONATION_REASON_REQUIRED, NOT_WHILE_IMPERSONATING_MESSAGE } from '#common/admin';
-import { seriousViolations } from './support/axe';
+import { seriousViolations, inBothThemes } from './support/axe';
 import { expectPath, useBrowser } from './support/browser';
 import { newUser, type TestUser } from './support/users';
 
@@ -113,23 +113,15 @@ describe('impersonating a user', () => {
     const dialog = await openReasonDialog(page, user);
     await dialog.getByRole('button', { name: 'Impersonate' }).click();
     await dialog.getByText(IMPERSONATION_REASON_REQUIRED).waitFor();
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-        .toBe(colorScheme === 'dark');
+    await inBothThemes(page, async (colorScheme) => {
       expect(await seriousViolations(page, 'dialog[open]'), colorScheme).toEqual([]);
-    }
+    });
     await dialog.getByLabel('Reason').fill('Accessibility check');
     await dialog.getByRole('button', { name: 'Impersonate' }).click();
     await expectPath(page, '/profile');
     await banner(page).waitFor();
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-        .toBe(colorScheme === 'dark');
+    await inBothThemes(page, async (colorScheme) => {
       expect(await seriousViolations(page, '[data-testid="impersonation-banner"]'), colorScheme).toEqual([]);
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './support/axe';
+import { seriousViolations, inBothThemes } from './support/axe';
 import { toasts, useBrowser } from './support/browser';
 
 const CARD = '[aria-labelledby="card-sign-in-alerts"]';
@@ -35,12 +35,8 @@ describe('sign-in alerts', () => {
     const { page } = t;
     await page.goto('/profile');
     await page.getByRole('switch', { name: 'Email me about new sign-ins' }).waitFor();
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-        .toBe(colorScheme === 'dark');
+    await inBothThemes(page, async (colorScheme) => {
       expect(await seriousViolations(page, CARD), colorScheme).toEqual([]);
-    }
+    });
   });
 });

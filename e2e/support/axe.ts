@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 /** Serious and critical WCAG 2 A/AA violations on the page (or inside `selector`), as "rule: target" lines. */
@@ -18,4 +19,15 @@ export async function seriousViolations(page: Page, selector?: string): Promise<
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+/** Runs `check` with the page in the light theme, then in the dark one (as the system would ask). */
+export async function inBothThemes(page: Page, check: (colorScheme: 'light' | 'dark') => Promise<void>) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(colorScheme === 'dark');
+    await check(colorScheme);
+  }
 }
