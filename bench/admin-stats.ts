@@ -155,7 +155,7 @@ for (const engine of ENGINES) {
     process.stderr.write(`${engine}: seeded ${SIZE} accounts and ${EVENTS} events in ${seconds} s\n`);
     for (const days of WINDOWS) {
       const path = `/api/v1/admin/stats?days=${days}`;
-      const first = await admin.get(path);
+      const first = await admin.get<{ data: unknown }>(path);
       if (first.status !== 200) throw new Error(`${path} answered ${first.status}: ${first.text.slice(0, 200)}`);
       const { days: daily, totals } = first.body.data as {
         days: { signUps: number; signIns: number }[];

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './support/axe';
+import { deleteUserDialogViolations, seriousViolations, violationsAt } from './support/axe';
 import { toasts, useBrowser } from './support/browser';
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -69,9 +69,7 @@ describe('light and dark themes', () => {
 
   it('has no serious accessibility violations in dark', async () => {
     await t.page.emulateMedia({ colorScheme: 'dark' });
-    await t.page.goto('/auth');
-    await t.page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
-    expect(await seriousViolations(t.page)).toEqual([]);
+    expect(await violationsAt(t.page, '/auth', 'Sign in to your account')).toEqual([]);
     await t.page.getByRole('button', { name: 'Sign up' }).click();
     await t.page.getByRole('heading', { name: 'Create your account' }).waitFor();
     expect(await seriousViolations(t.page)).toEqual([]);
@@ -101,23 +99,13 @@ describe('light and dark themes', () => {
     await t.page.getByRole('button', { name: /Dark Org/ }).click();
     await t.page.getByText('Your role').waitFor();
     expect(await seriousViolations(t.page)).toEqual([]);
-    await t.page.goto(`/teams/${team.id}`);
-    await t.page.getByRole('heading', { name: 'Night' }).waitFor();
-    expect(await seriousViolations(t.page)).toEqual([]);
+    expect(await violationsAt(t.page, `/teams/${team.id}`, 'Night')).toEqual([]);
 
     await t.context.clearCookies();
     await t.signInAsAdmin();
-    await t.page.goto('/admin/users');
-    await t.page.getByTestId('user-row').first().waitFor();
-    expect(await seriousViolations(t.page)).toEqual([]);
+    expect(await violationsAt(t.page, '/admin/users', t.page.getByTestId('user-row').first())).toEqual([]);
     // An open dialog (Escape answers it: nobody is deleted).
-    await t.page
-      .getByRole('button', { name: /^Delete / })
-      .first()
-      .click();
-    await t.page.getByRole('alertdialog', { name: 'Delete user' }).waitFor();
-    expect(await seriousViolations(t.page)).toEqual([]);
-    await t.page.keyboard.press('Escape');
-    await t.page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    const deleteButton = t.page.getByRole('button', { name: /^Delete / }).first();
+    expect(await deleteUserDialogViolations(t.page, deleteButton)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiData } from './error-codes';
 
 /**
  * The audit trail's vocabulary, shared by the server that writes events and the console that
@@ -93,6 +94,9 @@ export interface AuditEventView {
   /** Small facts about the event: a sign-in's method, an error code, the address a failed sign-in tried. */
   details: Record<string, string | number | boolean | null>;
 }
+
+/** A page of events (`GET /api/v1/admin/audit`, `GET /api/v1/me/audit`); `nextCursor` is null on the last. */
+export type AuditPage = ApiData<AuditEventView[], { nextCursor: string | null }>;
 
 export const AUDIT_PAGE_SIZE_MAX = 200;
 const id = z.string().min(1).max(200, 'ids are at most 200 characters');

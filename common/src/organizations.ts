@@ -5,6 +5,16 @@ import { nameSchema } from './validation';
 export const createOrganizationSchema = z.object({ name: nameSchema });
 export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
 
+/** `POST /api/v1/organizations` (and its admin twin): Better Auth's new organization, with its first member. */
+export interface CreatedOrganization {
+  id: string;
+  name: string;
+  slug: string;
+  logo?: string | null;
+  createdAt: string;
+  members: { id: string; organizationId: string; userId: string; role: string; createdAt: string }[];
+}
+
 /** An organization as its member sees it in their list (`GET /api/v1/organizations`). */
 export interface MyOrganization {
   id: string;

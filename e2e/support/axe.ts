@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Serious and critical WCAG 2 A/AA violations on the page (or inside `selector`), as "rule: target" lines. */
 export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
@@ -19,6 +19,29 @@ export async function seriousViolations(page: Page, selector?: string): Promise<
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+/**
+ * Opens `path`, waits until it has loaded (`ready`: its heading's name, or what else shows then), and
+ * returns the screen's serious violations.
+ */
+export async function violationsAt(page: Page, path: string, ready: string | Locator): Promise<string[]> {
+  await page.goto(path);
+  await (typeof ready === 'string' ? page.getByRole('heading', { name: ready }) : ready).waitFor();
+  return seriousViolations(page);
+}
+
+/**
+ * Opens the confirmation `opener` asks (a "Delete user" one), returns its serious violations, and
+ * answers it with Escape: nothing is deleted.
+ */
+export async function deleteUserDialogViolations(page: Page, opener: Locator): Promise<string[]> {
+  await opener.click();
+  await page.getByRole('alertdialog', { name: 'Delete user' }).waitFor();
+  const found = await seriousViolations(page);
+  await page.keyboard.press('Escape');
+  await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+  return found;
 }
 
 /** Runs `check` with the page in the light theme, then in the dark one (as the system would ask). */

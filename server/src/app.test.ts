@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '#common/error-codes';
 import { MAX_API_BODY_BYTES } from './app';
 import { TestClient } from './testing/http-client';
 import { createTestContext, type TestContext } from './testing/test-context';
@@ -60,17 +61,15 @@ describe('HTTP edges', () => {
     expect(response.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it('answers unknown API routes with a 404 JSON error, never the SPA', async () => {
-    for (const [method, route] of [
-      ['GET', '/api/v1/nothing-here'],
-      ['POST', '/api/v1/health/deeper'],
-      ['GET', '/api/auth/not-a-route'],
-      ['DELETE', '/api/other'],
-    ] as const) {
-      const response = await client.request(method, route);
-      expect(response.status, `${method} ${route}`).toBe(404);
-      expect(response.body.code).toBe('NOT_FOUND');
-    }
+  it.each([
+    ['GET', '/api/v1/nothing-here'],
+    ['POST', '/api/v1/health/deeper'],
+    ['GET', '/api/auth/not-a-route'],
+    ['DELETE', '/api/other'],
+  ])('answers the unknown API route %s %s with a 404 JSON error, never the SPA', async (method, route) => {
+    const response = await client.request<ApiErrorBody>(method, route);
+    expect(response.status).toBe(404);
+    expect(response.body.code).toBe('NOT_FOUND');
   });
 
   it('never sends a stack trace to the client', async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_KEY_HEADER } from '#common/api-keys';
 import type { DB } from '../db/schema';
 import { admin, apiKey, guest, plainUser, type Person } from '../security/support/principals';
-import { parseCsv } from '../testing/csv';
+import { countQueriesOf, downloadCsv, expectCsvDownload, FORMULA_CELLS, readSlowly } from '../testing/csv-export';
 import { TestClient } from '../testing/http-client';
 import { contextPerSuite } from '../testing/suite';
 import { ENGINES, TEST_ORIGIN } from '../testing/test-context';
@@ -65,19 +65,9 @@ describe.each(ENGINES)('audit CSV export on %s', (engine) => {
       details: JSON.stringify({ n }),
     });
   const BULK_FILTER = () => `userId=${subject.id}&to=2022-01-01T00:00:00Z`;
-  const exportOf = async (query: string) => {
-    const response = await root.client.get(`/api/v1/admin/audit/export?${query}`);
-    expect(response.status, response.text).toBe(200);
-    const [header, ...rows] = parseCsv(response.text);
-    expect(header).toEqual(HEADER);
-    return { response, rows };
-  };
+  const exportOf = (query: string) => downloadCsv(root.client, `/api/v1/admin/audit/export?${query}`, HEADER);
   /** Counts the batch queries of exports: each reads `auditEvent` once. */
-  const countBatches = () => {
-    const { db } = suite.context.database;
-    const selectFrom = vi.spyOn(db, 'selectFrom');
-    return () => selectFrom.mock.calls.filter(([from]) => from === 'auditEvent as e').length;
-  };
+  const countBatches = () => countQueriesOf(suite.context, 'auditEvent as e');
   afterEach(() => vi.restoreAllMocks());
 
   beforeAll(async () => {
@@ -89,10 +79,7 @@ describe.each(ENGINES)('audit CSV export on %s', (engine) => {
   it('streams thousands of events complete, newest first, in batches of 1,000, as a named CSV download', async () => {
     const batches = countBatches();
     const { response, rows } = await exportOf(BULK_FILTER());
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    const day = new Date().toISOString().slice(0, 10);
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="audit-${day}.csv"`);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expectCsvDownload(response, 'audit');
     expect(rows).toHaveLength(BULK);
     expect(rows.map((row) => row[0])).toEqual(Array.from({ length: BULK }, (_, i) => bulk(BULK - 1 - i).createdAt));
     expect(rows.map((row) => JSON.parse(row[11]!).n)).toEqual(Array.from({ length: BULK }, (_, i) => BULK - 1 - i));
@@ -115,24 +102,19 @@ describe.each(ENGINES)('audit CSV export on %s', (engine) => {
 
   it('reads each batch only when the client has taken the one before', async () => {
     const batches = countBatches();
-    const response = await suite.context.app.fetch(
-      new Request(`${TEST_ORIGIN}/api/v1/admin/audit/export?${BULK_FILTER()}`, {
-        headers: { cookie: root.client.cookieHeader, origin: TEST_ORIGIN },
-      }),
-    );
-    expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
-    const first = await reader.read();
-    expect([...first.value!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(batches()).toBe(1);
     // Older than every event so far: only an export still reading finds them, at its end.
     const late = [0, 1, 2].map((n) =>
       event({ id: `late-${n}`, createdAt: at('2020-06-01T00:00:00Z', -n), targetUserId: subject.id }),
     );
-    await insert(late);
-    const chunks = [first.value!];
-    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
-    const rows = parseCsv(Buffer.concat(chunks).toString('utf8')).slice(1);
+    const rows = await readSlowly(
+      suite.context,
+      root.client,
+      `/api/v1/admin/audit/export?${BULK_FILTER()}`,
+      async () => {
+        expect(batches()).toBe(1);
+        await insert(late);
+      },
+    );
     expect(rows).toHaveLength(BULK + 3);
     expect(rows.slice(-3).map((row) => row[0])).toEqual(late.map((row) => row.createdAt));
     expect(batches()).toBe(3);
@@ -162,36 +144,31 @@ describe.each(ENGINES)('audit CSV export on %s', (engine) => {
     expect(await marks('limit=1&cursor=anything')).toHaveLength(5);
   });
 
+  it.each([
+    ['action=user.fly', 'unknown action'],
+    ['outcome=maybe', 'outcome must be success, failure or pending'],
+    ['from=yesterday', 'must be an ISO 8601 time, such as 2026-11-25T12:00:00Z'],
+    ['to=2026-13-45T00:00:00Z', 'must be an ISO 8601 time, such as 2026-11-25T12:00:00Z'],
+    [`userId=${'x'.repeat(201)}`, 'ids are at most 200 characters'],
+  ])('refuses the bad filter %s with a clear message: %s', async (query, message) => {
+    const response = await root.client.get(`/api/v1/admin/audit/export?${query}`);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'BAD_REQUEST', message });
+  });
+
+  it('answers an empty export with its header alone', async () => {
+    expect((await exportOf('userId=nobody-at-all')).rows).toEqual([]);
+  });
+
   it('writes cells that look like formulas as text, so a spreadsheet never runs them', async () => {
-    const agents = ['=HYPERLINK("https://evil.example","open")', '+1+1', '-2+3', '@SUM(A1:A2)', 'Mozilla/5.0 (X11)'];
+    const agents = [...FORMULA_CELLS.map(([cell]) => cell), 'Mozilla/5.0 (X11)'];
     await insert(
       agents.map((userAgent, n) =>
         event({ id: `formula-${n}`, createdAt: at('2023-01-01T00:00:00Z', -n), actorId: 'formula', userAgent }),
       ),
     );
     const { rows } = await exportOf('userId=formula');
-    expect(rows.map((row) => row[10])).toEqual([
-      `'=HYPERLINK("https://evil.example","open")`,
-      "'+1+1",
-      "'-2+3",
-      "'@SUM(A1:A2)",
-      'Mozilla/5.0 (X11)',
-    ]);
-  });
-
-  it('refuses bad filters with a clear message, and an empty export is its header alone', async () => {
-    for (const [query, message] of [
-      ['action=user.fly', 'unknown action'],
-      ['outcome=maybe', 'outcome must be success, failure or pending'],
-      ['from=yesterday', 'must be an ISO 8601 time, such as 2026-11-25T12:00:00Z'],
-      ['to=2026-13-45T00:00:00Z', 'must be an ISO 8601 time, such as 2026-11-25T12:00:00Z'],
-      [`userId=${'x'.repeat(201)}`, 'ids are at most 200 characters'],
-    ]) {
-      const response = await root.client.get(`/api/v1/admin/audit/export?${query}`);
-      expect(response.status, query).toBe(400);
-      expect(response.body).toMatchObject({ code: 'BAD_REQUEST', message: message });
-    }
-    expect((await exportOf('userId=nobody-at-all')).rows).toEqual([]);
+    expect(rows.map((row) => row[10])).toEqual([...FORMULA_CELLS.map(([, text]) => text), 'Mozilla/5.0 (X11)']);
   });
 
   it('refuses everyone but a signed-in admin: a user (even about themselves), a guest, no session, API keys', async () => {

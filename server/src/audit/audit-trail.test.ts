@@ -17,7 +17,7 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
   let adminId: string;
   beforeAll(async () => {
     admin = await signInAdmin(suite.context.app);
-    adminId = (await admin.get('/api/auth/get-session')).body.user.id;
+    adminId = (await admin.get('/api/auth/get-session')).body!.user.id;
   });
 
   /** The events about or by a user, newest first, through the admin API. */
@@ -136,19 +136,17 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
     expect(await eventsOf(id, `&to=2000-01-01T00:00:00Z`)).toEqual([]);
   });
 
-  it('refuses bad filters with a clear message', async () => {
-    for (const [query, message] of [
-      ['limit=0', 'limit must be a whole number from 1 to 200'],
-      ['limit=abc', 'limit must be a whole number from 1 to 200'],
-      ['action=user.fly', 'unknown action'],
-      ['outcome=maybe', 'outcome must be success, failure or pending'],
-      ['from=yesterday', 'must be an ISO 8601 time, such as 2026-11-25T12:00:00Z'],
-      ['cursor=not-a-cursor', 'cursor is not valid: use the nextCursor of the previous page'],
-    ]) {
-      const response = await admin.get(`/api/v1/admin/audit?${query}`);
-      expect(response.status, query).toBe(400);
-      expect(response.body.message, query).toContain(message);
-    }
+  it.each([
+    ['limit=0', 'limit must be a whole number from 1 to 200'],
+    ['limit=abc', 'limit must be a whole number from 1 to 200'],
+    ['action=user.fly', 'unknown action'],
+    ['outcome=maybe', 'outcome must be success, failure or pending'],
+    ['from=yesterday', 'must be an ISO 8601 time, such as 2026-11-25T12:00:00Z'],
+    ['cursor=not-a-cursor', 'cursor is not valid: use the nextCursor of the previous page'],
+  ])('refuses the bad filter %s with a clear message: %s', async (query, message) => {
+    const response = await admin.get(`/api/v1/admin/audit?${query}`);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain(message);
   });
 
   it('shows everyone only their own events, and the admin list to admins only', async () => {
@@ -193,7 +191,7 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
       const { client } = await signUp(suite.context.app, { email: 'audited-outage@example.com' });
       expect((await client.post('/api/auth/update-user', { name: 'Still Saved' })).status).toBe(200);
       await suite.context.audit.flush();
-      expect((await client.get('/api/auth/get-session')).body.user.name).toBe('Still Saved');
+      expect((await client.get('/api/auth/get-session')).body?.user.name).toBe('Still Saved');
     } finally {
       await db.schema.alterTable('auditEventAway').renameTo('auditEvent').execute();
     }

@@ -38,6 +38,6 @@ describe.each(ENGINES)('admin bootstrap on %s', (engine) => {
     await client.post('/api/auth/sign-up/email', { email: 'dev@example.com', password: 'dev-password-1', name: 'Dev' });
 
     expect(await ensureAdmin(context.auth, { email: 'dev@example.com', password: 'dev-password-1' })).toBe('promoted');
-    expect((await client.get('/api/auth/get-session')).body.user.role).toBe('admin');
+    expect((await client.get('/api/auth/get-session')).body?.user.role).toBe('admin');
   });
 });

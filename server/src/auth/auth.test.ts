@@ -22,8 +22,8 @@ describe.each(ENGINES)('auth on %s', (engine) => {
 
     const session = await client.get('/api/auth/get-session');
     expect(session.status).toBe(200);
-    expect(session.body.user.email).toBe('ada@example.com');
-    expect(session.body.session.userId).toBe(created.body.user.id);
+    expect(session.body?.user.email).toBe('ada@example.com');
+    expect(session.body?.session.userId).toBe(created.body.user.id);
   });
 
   it('refuses a second sign-up with the same email, whatever its case', async () => {
@@ -58,7 +58,7 @@ describe.each(ENGINES)('auth on %s', (engine) => {
       password: 'correct-horse-1',
     });
     expect(signedIn.status).toBe(200);
-    expect((await client.get('/api/auth/get-session')).body.user.email).toBe('edsger@example.com');
+    expect((await client.get('/api/auth/get-session')).body?.user.email).toBe('edsger@example.com');
   });
 
   it('signs in a guest as an anonymous account', async () => {
@@ -66,8 +66,8 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     const guest = await client.post('/api/auth/sign-in/anonymous');
     expect(guest.status).toBe(200);
     const session = await client.get('/api/auth/get-session');
-    expect(session.body.user.isAnonymous).toBe(true);
-    expect(session.body.user.role).toBe('user');
+    expect(session.body?.user.isAnonymous).toBe(true);
+    expect(session.body?.user.role).toBe('user');
   });
 
   it('signs out: the session ends on the server, not only in the browser', async () => {
@@ -88,7 +88,7 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     await signUp(laptop, 'barbara.liskov@example.com');
     const phone = new TestClient(context.app);
     await phone.post('/api/auth/sign-in/email', { email: 'barbara.liskov@example.com', password: 'correct-horse-1' });
-    expect((await phone.get('/api/auth/get-session')).body.user.email).toBe('barbara.liskov@example.com');
+    expect((await phone.get('/api/auth/get-session')).body?.user.email).toBe('barbara.liskov@example.com');
 
     const changed = await laptop.post('/api/auth/change-password', {
       currentPassword: 'correct-horse-1',
@@ -98,7 +98,7 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     expect(changed.status).toBe(200);
     expect(changed.body.token).toBeTruthy();
     expect((await phone.get('/api/auth/get-session')).body).toBeNull();
-    expect((await laptop.get('/api/auth/get-session')).body.user.email).toBe('barbara.liskov@example.com');
+    expect((await laptop.get('/api/auth/get-session')).body?.user.email).toBe('barbara.liskov@example.com');
   });
 
   it('ends every session of a user whose password an admin sets', async () => {

@@ -37,8 +37,8 @@ describe.each(ENGINES)('change password on %s', (engine) => {
     expect(unchanged.body.message).toBe(PASSWORD_UNCHANGED_MESSAGE);
 
     expect(await signInStatus(email, 'kept-password-1')).toBe(200);
-    expect((await client.get('/api/auth/get-session')).body.user.email).toBe(email);
-    expect((await other.get('/api/auth/get-session')).body.user.email).toBe(email);
+    expect((await client.get('/api/auth/get-session')).body?.user.email).toBe(email);
+    expect((await other.get('/api/auth/get-session')).body?.user.email).toBe(email);
     expect(notices(email)).toEqual([]);
   });
 
@@ -66,7 +66,7 @@ describe.each(ENGINES)('change password on %s', (engine) => {
     expect(response.status, response.text).toBe(200);
 
     expect((await other.get('/api/auth/get-session')).body).toBeNull();
-    expect((await client.get('/api/auth/get-session')).body.user.email).toBe(email);
+    expect((await client.get('/api/auth/get-session')).body?.user.email).toBe(email);
     expect(await signInStatus(email, 'old-password-1')).toBe(401);
     expect(await signInStatus(email, 'new-password-1')).toBe(200);
 

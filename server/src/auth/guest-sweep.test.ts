@@ -98,7 +98,7 @@ describe.each(ENGINES)('guest sweep on %s', (engine) => {
     // The younger guest, the registered owner and the organization they share stay.
     expect(await count('user', 'id', young.id)).toBe(1);
     expect(await count('organization', 'id', young.organizationId)).toBe(1);
-    expect((await young.client.get('/api/auth/get-session')).body.user.id).toBe(young.id);
+    expect((await young.client.get('/api/auth/get-session')).body?.user.id).toBe(young.id);
     expect(await count('user', 'id', ownerId)).toBe(1);
     expect(await count('organization', 'id', shared)).toBe(1);
     expect(await count('member', 'organizationId', shared)).toBe(2);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '#common/error-codes';
 import { ADMIN_ENV, signInAdmin, signUp } from '../testing/accounts';
 import type { TestClient } from '../testing/http-client';
 import { createTestContext, ENGINES, type TestContext } from '../testing/test-context';
@@ -140,7 +141,7 @@ describe.each(ENGINES)('Better Auth input through the app on %s', (engine) => {
     ['organization/get-full-organization', 'membersLimit=-1', 'membersLimit must be a whole number'],
     ['api-key/list', 'sortBy=nope', 'sortBy must be one of'],
   ])('answers GET %s?%s with a 400 and a message', async (path, query, message) => {
-    const response = await admin.get(`/api/auth/${path}?organizationId=${organizationId}&${query}`);
+    const response = await admin.get<ApiErrorBody>(`/api/auth/${path}?organizationId=${organizationId}&${query}`);
     expect(response.status).toBe(400);
     expect(response.body.message).toContain(message);
   });

@@ -54,7 +54,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     expect(mine.body.data).toMatchObject([
       { id: invited.body.id, organizationName: 'Initech', inviterEmail: 'owner@example.com', role: 'member' },
     ]);
-    expect(Date.parse(mine.body.data[0].expiresAt)).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+    expect(Date.parse(mine.body.data[0]!.expiresAt)).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
 
     // Someone else cannot accept it for them.
     const stranger = await signUp('stranger@example.com', 'Stranger');
@@ -109,7 +109,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     expect(listed.status).toBe(403);
     expect(JSON.stringify(listed.body)).not.toContain(invitation.body.id);
     const full = await intern.get(`/api/auth/organization/get-full-organization?organizationId=${organization.id}`);
-    expect(full.body.invitations).toEqual([]);
+    expect(full.body?.invitations).toEqual([]);
 
     const squatter = await signUp('cto@example.com', 'Not The CTO');
     const accepted = await squatter.post('/api/auth/organization/accept-invitation', {

@@ -185,7 +185,7 @@ describe.each(ENGINES)('password reset on two instances sharing Redis (%s)', (en
     const email = 'shared-reset@example.com';
     const { client: onFirst } = await signUp(first.app, { email, password: 'old-password-1' });
     const onSecond = await signIn(second.app, email, 'old-password-1');
-    expect((await onSecond.get('/api/auth/get-session')).body.user.email).toBe(email);
+    expect((await onSecond.get('/api/auth/get-session')).body?.user.email).toBe(email);
 
     await resetFlow(() => first).request(email);
     const token = (await resetFlow(() => first).follow(email)).searchParams.get('token');

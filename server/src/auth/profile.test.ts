@@ -15,7 +15,7 @@ describe.each(ENGINES)('profile name on %s', (engine) => {
   it('stores markup in a name as plain text, unchanged', async () => {
     const name = '<img src=x onerror=alert(1)>';
     expect((await client.post('/api/auth/update-user', { name })).status).toBe(200);
-    expect((await client.get('/api/auth/get-session')).body.user.name).toBe(name);
+    expect((await client.get('/api/auth/get-session')).body?.user.name).toBe(name);
   });
 
   it.each([
@@ -23,11 +23,11 @@ describe.each(ENGINES)('profile name on %s', (engine) => {
     ['blank', '   ', 'Name is required'],
     ['too long', 'x'.repeat(NAME_MAX_LENGTH + 1), 'Name is too long'],
   ])('refuses a %s name with a 400 and keeps the old one', async (_label, name, message) => {
-    const before = (await client.get('/api/auth/get-session')).body.user.name;
+    const before = (await client.get('/api/auth/get-session')).body?.user.name;
     const response = await client.post('/api/auth/update-user', { name });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
-    expect((await client.get('/api/auth/get-session')).body.user.name).toBe(before);
+    expect((await client.get('/api/auth/get-session')).body?.user.name).toBe(before);
   });
 
   it('refuses a sign-up without a usable name', async () => {

@@ -16,7 +16,7 @@ describe('sessions in Redis', () => {
     const onSecond = await new TestClient(instances.second.app).get('/api/auth/get-session', {
       cookie: client.cookieHeader,
     });
-    expect(onSecond.body.user.email).toBe('shared@example.com');
+    expect(onSecond.body?.user.email).toBe('shared@example.com');
 
     const cookie = client.cookieHeader;
     expect((await client.post('/api/auth/sign-out')).status).toBe(200);

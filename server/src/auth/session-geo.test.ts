@@ -6,6 +6,7 @@ import maxmind from 'maxmind';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger';
 import { TestClient } from '../testing/http-client';
+import { contextPerSuite } from '../testing/suite';
 import { createTestContext, type TestContext } from '../testing/test-context';
 import { createGeoLookup, geoFromHeaders, geoFromRecord, isPublicAddress } from './session-geo';
 
@@ -28,7 +29,7 @@ async function signInWith(context: TestContext, email: string, headers: Record<s
     headers,
   );
   expect(signUp.status).toBe(200);
-  return (await client.get('/api/auth/get-session')).body.session;
+  return (await client.get('/api/auth/get-session')).body!.session;
 }
 
 describe('session location from proxy headers', () => {
@@ -70,14 +71,10 @@ describe('session location from proxy headers', () => {
 });
 
 describe('session location from the offline database', () => {
-  let context: TestContext;
-  beforeAll(async () => {
-    context = await createTestContext('sqlite');
-  });
-  afterAll(async () => context?.destroy());
+  const suite = contextPerSuite('sqlite');
 
   it('looks up the client address in the bundled DB-IP City Lite database', async () => {
-    const session = await signInWith(context, 'dbip@example.com', { 'x-forwarded-for': '8.8.8.8' });
+    const session = await signInWith(suite.context, 'dbip@example.com', { 'x-forwarded-for': '8.8.8.8' });
     expect(session.ipAddress).toBe('8.8.8.8');
     expect(session).toMatchObject({ country: 'US', region: 'California', city: 'Mountain View' });
     expect(Number(session.latitude)).toBeCloseTo(37.42, 1);

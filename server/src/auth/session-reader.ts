@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { getAuthTables, type DBFieldAttribute } from '@better-auth/core/db';
 import type { AuthContext } from 'better-auth';
 // Better Auth's endpoints read cookies through better-call, which keeps the first of two with one name.
@@ -7,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { isBanned } from './banned';
+import { signedCookieReader } from './signed-cookie';
 
 type FoundSession = NonNullable<Awaited<ReturnType<AuthContext['internalAdapter']['findSession']>>>;
 /** What the reader needs of Better Auth's context. */
@@ -30,25 +30,6 @@ export type SessionRead =
   | { kind: 'signed-in'; session: FoundSession['session']; user: FoundSession['user'] }
   | { kind: 'refused' }
   | { kind: 'defer' };
-
-const SIGNATURE_LENGTH = 44;
-
-/**
- * The value of a cookie signed as Better Auth signs them (`value.base64(HMAC-SHA256(secret, value))`),
- * or null when it is absent or its signature is wrong. Synchronous: Better Auth verifies through
- * WebCrypto, whose jobs queue on the libuv threadpool behind file reads and its other work.
- */
-function signedValue(cookies: Map<string, string>, name: string, key: crypto.KeyObject): string | null {
-  const cookie = cookies.get(name);
-  if (!cookie) return null;
-  const dot = cookie.lastIndexOf('.');
-  if (dot < 1) return null;
-  const value = cookie.slice(0, dot);
-  const signature = Buffer.from(cookie.slice(dot + 1));
-  if (signature.length !== SIGNATURE_LENGTH) return null;
-  const expected = Buffer.from(crypto.createHmac('sha256', key).update(value).digest('base64'));
-  return crypto.timingSafeEqual(signature, expected) ? value : null;
-}
 
 type Row = Record<string, unknown>;
 type Model = 'session' | 'user';
@@ -208,7 +189,7 @@ export function createSessionReader(
   database: Database,
   store: SessionStore | undefined,
 ) {
-  type Reader = { context: SessionContext; key: crypto.KeyObject; lookup: Lookup };
+  type Reader = { context: SessionContext; signedValue: ReturnType<typeof signedCookieReader>; lookup: Lookup };
   let preparing: Promise<Reader> | undefined;
   let reader: Reader | undefined;
   const prepare = async () => {
@@ -217,20 +198,20 @@ export function createSessionReader(
     const lookup =
       (context.secondaryStorage ? store && storeLookup(context, store) : databaseLookup(context, database)) ||
       ((token: string) => context.internalAdapter.findSession(token));
-    return (reader = { context, key: crypto.createSecretKey(Buffer.from(context.secret)), lookup });
+    return (reader = { context, signedValue: signedCookieReader(context.secret), lookup });
   };
 
   return async function readSession(headers: Headers): Promise<SessionRead> {
     const header = headers.get('cookie');
     if (!header) return { kind: 'visitor' };
-    const { context, key, lookup } = reader ?? (await (preparing ??= prepare()));
+    const { context, signedValue, lookup } = reader ?? (await (preparing ??= prepare()));
     const { authCookies, sessionConfig } = context;
     const cookies = parseCookies(header);
     // A cookie cache left from another configuration: Better Auth clears it.
     const cacheName = authCookies.sessionData.name;
     if (cookies.has(cacheName) || cookies.has(`${cacheName}.0`)) return { kind: 'defer' };
     if (!cookies.has(authCookies.sessionToken.name)) return { kind: 'visitor' };
-    const token = signedValue(cookies, authCookies.sessionToken.name, key);
+    const token = signedValue(cookies, authCookies.sessionToken.name);
     if (!token) return { kind: 'defer' };
 
     const pending = lookup(token);
@@ -244,7 +225,7 @@ export function createSessionReader(
     // unless "remember me" was off.
     const refreshDue =
       found.session.expiresAt.getTime() - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= now;
-    if (refreshDue && !signedValue(cookies, authCookies.dontRememberToken.name, key)) return { kind: 'defer' };
+    if (refreshDue && !signedValue(cookies, authCookies.dontRememberToken.name)) return { kind: 'defer' };
     return { kind: 'signed-in', session: found.session, user: found.user };
   };
 }

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DatabaseEngine } from './database';
+import { noOpUpdate } from './no-op-update';
 import type { DB } from './schema';
 
 /**
@@ -21,12 +22,5 @@ export async function lockOrganization(
       .forUpdate()
       .executeTakeFirst();
   }
-  // SQLite has no row locks and Kysely's BEGIN is deferred: a write as the first statement takes the
-  // database's write lock now.
-  return trx
-    .updateTable('organization')
-    .set((eb) => ({ name: eb.ref('name') }))
-    .where('id', '=', organizationId)
-    .returning(['id', 'name'])
-    .executeTakeFirst();
+  return noOpUpdate(trx, 'organization').where('id', '=', organizationId).returning(['id', 'name']).executeTakeFirst();
 }

@@ -93,7 +93,7 @@ describe.each(ENGINES)('input guard in the app on %s', (engine) => {
     expect(created.body.data.name).toBe('Tab\tand\nline');
     const renamed = await admin.post('/api/auth/update-user', { name: 'Root\tAdmin' });
     expect(renamed.status).toBe(200);
-    expect((await admin.get('/api/auth/get-session')).body.user.name).toBe('Root\tAdmin');
+    expect((await admin.get('/api/auth/get-session')).body?.user.name).toBe('Root\tAdmin');
   });
 
   it('answers a refused request before any handler runs', async () => {

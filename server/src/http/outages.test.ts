@@ -61,7 +61,7 @@ describe('a PostgreSQL outage', () => {
 
     await admin.query(`alter database ${name} allow_connections true`);
     const after = await probe(client);
-    expect(after.session.body.user.email).toBe('outage@example.com');
+    expect(after.session.body?.user.email).toBe('outage@example.com');
     expect(after.organizations.status).toBe(200);
     expect(after.ready.body).toEqual({ status: 'ready', checks: { database: 'up' } });
   });
@@ -113,7 +113,7 @@ describe('a Redis outage', () => {
     await stopRedis();
     const during = await probe(client);
     expect(during.session.status).toBe(503);
-    expect(during.session.body.code).toBe('SERVICE_UNAVAILABLE');
+    expect(during.session.body?.code).toBe('SERVICE_UNAVAILABLE');
     expect(during.organizations.status).toBe(503);
     expect(during.ready.body).toEqual({ status: 'unavailable', checks: { database: 'up', redis: 'down' } });
 
@@ -122,6 +122,6 @@ describe('a Redis outage', () => {
       .poll(async () => (await client.get('/api/v1/health/ready')).status, { timeout: 10_000, interval: 200 })
       .toBe(200);
     const again = await signIn(context.app, 'cache@example.com', 'cache-password-1');
-    expect((await again.get('/api/auth/get-session')).body.user.email).toBe('cache@example.com');
+    expect((await again.get('/api/auth/get-session')).body?.user.email).toBe('cache@example.com');
   });
 });

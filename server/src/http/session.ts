@@ -81,6 +81,8 @@ export async function optionalUser(auth: Auth, c: Context, options: Authenticate
   return outcome && 'principal' in outcome ? outcome.principal.user : null;
 }
 
+const NOT_STORED = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
 /**
  * `GET /api/auth/get-session` answered from the session reader when it can answer alone (the
  * console asks it on every screen); anything else goes on to Better Auth's own endpoint.
@@ -92,8 +94,7 @@ export function getSessionFastPath(auth: Auth): MiddlewareHandler {
     if (c.req.method !== 'GET' || c.req.url.includes('?') || c.req.header(API_KEY_HEADER) !== undefined) return next();
     const read = await auth.readSession(c.req.raw.headers);
     if (read.kind === 'defer') return next();
-    c.header('cache-control', 'no-store');
-    c.header('pragma', 'no-cache');
-    return c.json(read.kind === 'signed-in' ? { session: read.session, user: read.user } : null);
+    // Headers handed over with the body, not set one by one: the answer is then built once.
+    return c.json(read.kind === 'signed-in' ? { session: read.session, user: read.user } : null, 200, NOT_STORED);
   };
 }

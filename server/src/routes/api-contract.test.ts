@@ -42,7 +42,7 @@ describe('the /api/v1 contract', () => {
   });
 
   it('answers what was asked for under data, facts about it beside', async () => {
-    const keys = (response: TestResponse) => Object.keys(response.body).sort();
+    const keys = (response: TestResponse) => Object.keys(response.body as object).sort();
     const organization = await admin.post('/api/v1/admin/organizations', { name: 'Contract Org' });
     expect(organization.status).toBe(201);
     expect(keys(organization)).toEqual(['data']);
@@ -61,7 +61,7 @@ describe('the /api/v1 contract', () => {
       const response = await admin.get(`/api/v1${route}`);
       expect(response.status, route).toBe(200);
       expect(keys(response), route).toEqual(['data']);
-      expect(Array.isArray(response.body.data), route).toBe(true);
+      expect(Array.isArray((response.body as { data: unknown }).data), route).toBe(true);
     }
     const me = await admin.get('/api/v1/me');
     expect(me.body).toEqual({

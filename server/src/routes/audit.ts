@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { auditExportQuerySchema, auditQuerySchema, myAuditQuerySchema, type AuditEventView } from '#common/audit';
-import type { ApiData } from '#common/error-codes';
+import { auditExportQuerySchema, auditQuerySchema, myAuditQuerySchema, type AuditPage } from '#common/audit';
 import { AUDIT_CSV_COLUMNS, auditCsvFilename } from '../audit/audit-csv';
 import type { AuditLog } from '../audit/audit-log';
 import { auditEventBatches, listAuditEvents } from '../audit/audit-query';
@@ -13,7 +12,6 @@ import { requireUser, type PrincipalVariables } from '../http/session';
 import { validate } from '../http/validate';
 
 type Env = { Variables: PrincipalVariables };
-type AuditAnswer = ApiData<AuditEventView[], { nextCursor: string | null }>;
 const CURSOR_INVALID = 'cursor is not valid: use the nextCursor of the previous page';
 /** Rows read per query of an export. */
 export const AUDIT_EXPORT_BATCH = 1000;
@@ -29,7 +27,7 @@ export function adminAuditRoutes({ database, audit, logger }: { database: Databa
       await audit.flush();
       const page = await listAuditEvents(database.db, c.req.valid('query'));
       if (page === 'invalid-cursor') return apiError(c, 400, 'BAD_REQUEST', CURSOR_INVALID);
-      return c.json<AuditAnswer>({ data: page.events, nextCursor: page.nextCursor });
+      return c.json<AuditPage>({ data: page.events, nextCursor: page.nextCursor });
     })
     .get('/audit/export', validate('query', auditExportQuerySchema), async (c) => {
       await audit.flush();
@@ -55,6 +53,6 @@ export function myAuditRoutes({ auth, database, audit }: { auth: Auth; database:
       actorEmail: event.actorId === userId ? event.actorEmail : null,
       targetEmail: event.targetUserId === userId ? event.targetEmail : null,
     }));
-    return c.json<AuditAnswer>({ data: events, nextCursor: page.nextCursor });
+    return c.json<AuditPage>({ data: events, nextCursor: page.nextCursor });
   });
 }

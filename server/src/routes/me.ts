@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import type { ApiAnswers } from '#common/api-answers';
 import type { ApiData } from '#common/error-codes';
 import { SIGN_IN_ALERTS_GUEST_MESSAGE, signInAlertsSchema, type SignInAlertsSetting } from '#common/sign-in-alerts';
 import type { Auth } from '../auth/auth';
@@ -6,14 +7,11 @@ import { alertsEnabled, setAlertsEnabled } from '../auth/plugins/sign-in-alerts/
 import type { Database } from '../db/database';
 import { apiError } from '../http/api-error';
 import { refuseImpersonation } from '../http/refuse-impersonation';
-import { requireUser, type Principal, type PrincipalVariables } from '../http/session';
+import { requireUser, type PrincipalVariables } from '../http/session';
 import { validate } from '../http/validate';
 
 /** The caller, as `GET /api/v1/me` answers: who, and (beside it) how they proved it. */
-export type MeAnswer = ApiData<
-  { id: string; name: string; email: string; role: string; image: string | null },
-  { via: Principal['via'] }
->;
+export type MeAnswer = ApiAnswers['GET /api/v1/me'];
 
 type Env = { Variables: PrincipalVariables };
 

@@ -22,7 +22,7 @@ describe('ASVS V6 authentication: mail that carries sign-in links', () => {
     const outbox = await admin.get('/api/v1/admin/outbox?to=kept@example.com');
     expect(outbox.status).toBe(200);
     expect(outbox.body.data).toMatchObject([{ to: 'kept@example.com', subject: 'Verify your email address' }]);
-    expect(outbox.body.data[0].links[0]).toContain('/api/auth/verify-email?token=');
+    expect(outbox.body.data[0]!.links[0]).toContain('/api/auth/verify-email?token=');
   });
 
   it('opens the development mailbox only on the explicit unsafe opt-in', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../testing/http-client';
 import { ageSessions } from '../testing/stale-sessions';
 import { ENGINES, TEST_ORIGIN, type TestContext } from '../testing/test-context';
@@ -12,12 +12,11 @@ import { admin, apiKey, guest, impersonation, PASSWORD, plainUser, signIn, type 
  */
 
 const contexts = sharedContexts();
-afterAll(() => contexts.destroyAll());
 
 const EVIL = 'https://evil.example';
 
 /** The raw token of the session a client holds (what `list-sessions` gives its owner). */
-const tokenOf = async (client: TestClient) => (await client.get('/api/auth/get-session')).body.session.token as string;
+const tokenOf = async (client: TestClient) => (await client.get('/api/auth/get-session')).body?.session.token as string;
 
 /** Whether a client's session still opens Better Auth and our API. */
 async function signedIn(context: TestContext, client: TestClient) {
@@ -30,15 +29,10 @@ const sessionRows = (context: TestContext) =>
   context.database.db.selectFrom('session').select(['token', 'userId', 'createdAt']).orderBy('token').execute();
 
 describe.each(ENGINES)('ASVS V7 a person’s own sessions on %s', (engine) => {
-  let context: TestContext;
-  let victim: Person;
-  let victimOtherBrowser: TestClient;
-  let attacker: Person;
+  let context: TestContext, victim: Person, attacker: Person, victimOtherBrowser: TestClient;
   beforeAll(async () => {
-    context = await contexts.get(engine);
-    victim = await plainUser(context, 'Victim');
+    [context, victim, attacker] = await contexts.withUsers(engine, 'Victim', 'Attacker');
     victimOtherBrowser = await signIn(context, victim.email);
-    attacker = await plainUser(context, 'Attacker');
   });
 
   it("lists the caller's sessions only: none of another person's tokens is ever in the answer", async () => {
@@ -144,7 +138,7 @@ describe.each(ENGINES)('ASVS V7 a person’s own sessions on %s', (engine) => {
     const listed = await visitor.client.get('/api/auth/list-sessions');
     expect(listed.status).toBe(200);
     expect(listed.body).toHaveLength(1);
-    expect(listed.body[0].userId).toBe(visitor.id);
+    expect(listed.body[0]!.userId).toBe(visitor.id);
     const fresh = await visitor.client.post('/api/auth/fresh-session', { password: PASSWORD });
     expect(fresh.status).toBe(400);
     expect(fresh.body.code).toBe('CREDENTIAL_ACCOUNT_NOT_FOUND');
@@ -159,7 +153,7 @@ describe.each(ENGINES)('ASVS V7 a person’s own sessions on %s', (engine) => {
     expect(response.status).toBe(403);
     expect(response.body.code).toBe('NOT_WHILE_IMPERSONATING');
     expect(await sessionRows(context)).toEqual(before);
-    expect((await session.get('/api/auth/get-session')).body.session.impersonatedBy).toBe(root.id);
+    expect((await session.get('/api/auth/get-session')).body?.session.impersonatedBy).toBe(root.id);
   });
 
   it("makes only the caller's session fresh: another person's stale sessions stay stale and theirs", async () => {
@@ -172,6 +166,6 @@ describe.each(ENGINES)('ASVS V7 a person’s own sessions on %s', (engine) => {
     expect((await person.client.get('/api/auth/list-sessions')).status).toBe(200);
     // The other person's password is the same: it still opens nothing of theirs.
     expect((await other.client.get('/api/auth/list-sessions')).status).toBe(403);
-    expect((await person.client.get('/api/auth/get-session')).body.user.id).toBe(person.id);
+    expect((await person.client.get('/api/auth/get-session')).body?.user.id).toBe(person.id);
   });
 });

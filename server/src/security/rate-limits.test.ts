@@ -74,7 +74,7 @@ describe('ASVS V6 authentication and V4 API: rate limits', () => {
     for (let index = 0; index < API_RATE_LIMITS.all; index += 1) expect((await check()).status).toBe(200);
     const refused = await check();
     expect(refused.status).toBe(429);
-    expect(refused.body.code).toBe('RATE_LIMITED');
+    expect(refused.body?.code).toBe('RATE_LIMITED');
   });
 });
 

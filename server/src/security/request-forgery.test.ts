@@ -102,7 +102,7 @@ describe('ASVS V3 web frontend security: cross-site request forgery', () => {
       }),
     );
     expect(response.status).toBe(403);
-    expect((await admin.get('/api/auth/get-session')).body.user.name).not.toBe('Forged Name');
+    expect((await admin.get('/api/auth/get-session')).body?.user.name).not.toBe('Forged Name');
   });
 
   it('grants no cross-origin read: a foreign preflight gets no CORS allowance', async () => {

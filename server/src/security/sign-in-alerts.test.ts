@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_HEADER } from '#common/api-keys';
 import { SIGN_IN_ALERTS_GUEST_MESSAGE } from '#common/sign-in-alerts';
 import { BODY_NOT_JSON } from '../http/validate';
 import { TestClient, type TestResponse } from '../testing/http-client';
 import { ENGINES, TEST_ORIGIN, type TestContext } from '../testing/test-context';
 import { sharedContexts } from './support/contexts';
-import { apiKey, guest, plainUser, type Person } from './support/principals';
+import { apiKey, guest, type Person } from './support/principals';
 
 /**
  * `GET` and `PUT /api/v1/me/sign-in-alerts`: a registered person reads and sets their own switch, with
@@ -13,19 +13,14 @@ import { apiKey, guest, plainUser, type Person } from './support/principals';
  */
 
 const contexts = sharedContexts();
-afterAll(() => contexts.destroyAll());
 
 const ROUTE = '/api/v1/me/sign-in-alerts';
 const EVIL = 'https://evil.example';
 
 describe.each(ENGINES)('sign-in alert settings on %s', (engine) => {
-  let context: TestContext;
-  let victim: Person;
-  let attacker: Person;
+  let context: TestContext, victim: Person, attacker: Person;
   beforeAll(async () => {
-    context = await contexts.get(engine);
-    victim = await plainUser(context, 'Alert Victim');
-    attacker = await plainUser(context, 'Alert Attacker');
+    [context, victim, attacker] = await contexts.withUsers(engine, 'Alert Victim', 'Alert Attacker');
   });
 
   const settings = () => context.database.db.selectFrom('signInAlertSetting').selectAll().orderBy('userId').execute();

@@ -1,10 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestResponse } from '../testing/http-client';
 import { ENGINES, type TestContext } from '../testing/test-context';
 import { sharedContexts } from './support/contexts';
-import { plainUser, type Person } from './support/principals';
+import type { Person } from './support/principals';
 import { MALFORMED_REQUESTS, REFUSED_FILES } from './uploads/attacks';
 import {
   form,
@@ -19,18 +19,12 @@ import {
 } from './uploads/images';
 
 const contexts = sharedContexts();
-afterAll(() => contexts.destroyAll());
 
 describe('ASVS V5 File Handling', () => {
   describe.each(ENGINES)('avatar uploads on %s', (engine) => {
-    let context: TestContext;
-    let attacker: Person;
-    let uploader: Person;
-
+    let context: TestContext, attacker: Person, uploader: Person;
     beforeAll(async () => {
-      context = await contexts.get(engine);
-      attacker = await plainUser(context, 'Uploader Attacker');
-      uploader = await plainUser(context, 'Uploader');
+      [context, attacker, uploader] = await contexts.withUsers(engine, 'Uploader Attacker', 'Uploader');
     });
 
     const upload = (person: Person, body: FormData) => person.client.request('POST', UPLOAD, { body });

@@ -1,12 +1,37 @@
 import type { Hono } from 'hono';
+import type { ApiAnswer } from '#common/api-answers';
+import type { ApiErrorBody } from '#common/error-codes';
+import type { AuthAnswer } from './auth-answers';
 import { TEST_ORIGIN } from './test-context';
 
-export interface TestResponse<T = any> {
+/** What a request answers when it succeeds, from the path (`/api/auth` or `/api/v1`); unknown for other paths. */
+export type Answer<Method extends string, Path extends string> = Path extends `/api/auth/${string}`
+  ? AuthAnswer<Method, Path>
+  : ApiAnswer<Method, Path>;
+
+/**
+ * A body as tests read it: the answer, and a refusal's `code` and `message` beside it (tests check
+ * the status first, as the console does). What is unknown stays unknown.
+ */
+export type TestBody<T> = unknown extends T
+  ? unknown
+  : [T] extends [never]
+    ? unknown
+    : T extends null
+      ? null
+      : T & Partial<ApiErrorBody>;
+
+/** A response as tests read it; the client gives `TestResponse<TestBody<answer>>`. */
+export interface TestResponse<Body = unknown> {
   status: number;
   headers: Headers;
-  body: T;
+  body: Body;
   text: string;
 }
+
+/** An answer named at the call (`get<Shape>(path)`, for a route no map lists) wins over the path's. */
+type Named<Shape, FromPath> = [Shape] extends [never] ? FromPath : Shape;
+type RequestOptions = { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> };
 
 /** A browser-like client for the in-process app: keeps cookies, sends the Origin header. */
 export class TestClient {
@@ -22,11 +47,12 @@ export class TestClient {
     return this.cookies.get(name);
   }
 
-  async request<T = any>(
-    method: string,
-    path: string,
-    init: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {},
-  ) {
+  async request<Shape = never, Method extends string = string, Path extends string = string>(
+    method: Method,
+    path: Path,
+    init: RequestOptions = {},
+  ): Promise<TestResponse<TestBody<Named<NoInfer<Shape>, Answer<Method, Path>>>>> {
+    type Body = TestBody<Named<Shape, Answer<Method, Path>>>;
     const headers = new Headers({ origin: TEST_ORIGIN, ...init.headers });
     if (this.cookies.size > 0) headers.set('cookie', this.cookieHeader);
     let body = init.body;
@@ -51,14 +77,14 @@ export class TestClient {
     } catch {
       // Not JSON: the text is the body.
     }
-    return { status: response.status, headers: response.headers, body: parsed as T, text } satisfies TestResponse<T>;
+    return { status: response.status, headers: response.headers, body: parsed as Body, text };
   }
 
-  get<T = any>(path: string, headers?: Record<string, string>) {
-    return this.request<T>('GET', path, headers ? { headers } : {});
+  get<Shape = never, Path extends string = string>(path: Path, headers?: Record<string, string>) {
+    return this.request<Shape, 'GET', Path>('GET', path, headers ? { headers } : {});
   }
 
-  post<T = any>(path: string, json?: unknown, headers?: Record<string, string>) {
-    return this.request<T>('POST', path, { json: json ?? {}, ...(headers ? { headers } : {}) });
+  post<Shape = never, Path extends string = string>(path: Path, json?: unknown, headers?: Record<string, string>) {
+    return this.request<Shape, 'POST', Path>('POST', path, { json: json ?? {}, ...(headers ? { headers } : {}) });
   }
 }

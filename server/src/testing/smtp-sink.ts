@@ -6,8 +6,11 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on a free local port that keeps what it receives. */
-export async function startSmtpSink() {
+/**
+ * A real SMTP server on a free local port that keeps what it receives; with `refuse`, it then answers
+ * every message 550 (mailbox unavailable), as a failing mail provider would.
+ */
+export async function startSmtpSink({ refuse = false } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -22,7 +25,7 @@ export async function startSmtpSink() {
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        callback();
+        callback(refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined);
       });
     },
   });
@@ -34,6 +37,9 @@ export async function startSmtpSink() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A message's subject line as sent. */
+export const subjectOf = (mail: ReceivedMail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1]?.trim() ?? '';
 
 /** Undoes quoted-printable soft breaks and escapes, enough to read links in a raw message. */
 export function decodeQuotedPrintable(raw: string): string {

@@ -13,7 +13,7 @@ const LOAD_FAILED = 'Failed to load organizations. Please try again.';
  */
 export async function getAdminOrganizations(): Promise<AdminOrganizationRow[]> {
   try {
-    return (await api<{ data: AdminOrganizationRow[] }>('/admin/organizations', {}, LOAD_FAILED)).data;
+    return (await api('/admin/organizations', {}, LOAD_FAILED)).data;
   } catch (caught) {
     const failure = toRequestError(caught, LOAD_FAILED);
     throw new RequestError(failure.status, failure.code, LOAD_FAILED);

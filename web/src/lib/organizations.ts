@@ -8,6 +8,5 @@ export type { MyOrganization };
 
 export const myOrganizationsQuery = queryOptions({
   queryKey: queryKeys.myOrganizations,
-  queryFn: async () =>
-    (await api<{ data: MyOrganization[] }>('/organizations', {}, 'Failed to load organizations')).data,
+  queryFn: async () => (await api('/organizations', {}, 'Failed to load organizations')).data,
 });

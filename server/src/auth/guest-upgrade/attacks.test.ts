@@ -31,7 +31,7 @@ describe.each(ENGINES)('guest upgrade attacks on %s', (engine) => {
     // Better Auth ignores fields it does not know: only this browser's guest moves.
     expect(response.status, response.text).toBe(200);
     expect(await rowsOf(suite.context, theirs.id)).toEqual(before);
-    expect((await sessionUser(theirs.client)).id).toBe(theirs.id);
+    expect((await sessionUser(theirs.client))?.id).toBe(theirs.id);
     expect(await membersOf(suite.context, mine.organizationId)).toEqual([
       { userId: response.body.user.id, role: 'owner' },
     ]);
@@ -52,7 +52,7 @@ describe.each(ENGINES)('guest upgrade attacks on %s', (engine) => {
     );
     expect(response.status, response.text).toBe(200);
     expect(await rowsOf(suite.context, theirs.id)).toEqual(before);
-    expect((await sessionUser(theirs.client)).id).toBe(theirs.id);
+    expect((await sessionUser(theirs.client))?.id).toBe(theirs.id);
   });
 
   it('moves nothing on a sign-in from a foreign Origin', async () => {
@@ -67,7 +67,7 @@ describe.each(ENGINES)('guest upgrade attacks on %s', (engine) => {
     );
     expect(response.status).toBe(403);
     expect(await rowsOf(suite.context, guest.id)).toEqual(before);
-    expect((await sessionUser(guest.client)).id).toBe(guest.id);
+    expect((await sessionUser(guest.client))?.id).toBe(guest.id);
   });
 
   it("moves nothing of whoever's API key rides along: only the cookie's guest moves", async () => {

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { TestClient } from '../../testing/http-client';
 import { pngForm } from '../../testing/images';
+import { selectRows } from '../../testing/rows';
 import type { TestContext } from '../../testing/test-context';
 import { createOrganization, createTeam } from '../plugins/account-deletion/fixtures';
 
@@ -24,6 +25,13 @@ export async function signInAsGuest(app: Hono) {
   const response = await client.post('/api/auth/sign-in/anonymous', {});
   expect(response.status, response.text).toBe(200);
   return { client, id: response.body.user.id as string };
+}
+
+/** The guest's browser signs up (the upgrade); fails the test unless that worked; the new account's id. */
+export async function upgradeBySignUp(guest: TestClient, name: string, email: string) {
+  const response = await guest.post('/api/auth/sign-up/email', { name, email, password: PASSWORD });
+  expect(response.status, response.text).toBe(200);
+  return response.body.user.id as string;
 }
 
 /** Uploads a picture and makes it the signed-in account's, as the profile does; its URL and file id. */
@@ -54,24 +62,17 @@ export async function addTeamPlace(context: TestContext, teamId: string, userId:
     .execute();
 }
 
+/** Sorted by user id as JavaScript sorts (databases collate differently), as the tests write them. */
+const byUser = <T extends { userId: string }>(rows: T[]) => rows.sort((a, b) => a.userId.localeCompare(b.userId));
+
 /** Who belongs to an organization, with which role, sorted by user id. */
 export async function membersOf(context: TestContext, organizationId: string) {
-  const rows = await context.database.db
-    .selectFrom('member')
-    .select(['userId', 'role'])
-    .where('organizationId', '=', organizationId)
-    .execute();
-  return rows.sort((a, b) => a.userId.localeCompare(b.userId));
+  return byUser(await selectRows(context, 'member', ['userId', 'role'], { organizationId }));
 }
 
 /** Who holds a place in a team, with which role, sorted by user id. */
 export async function placesIn(context: TestContext, teamId: string) {
-  const rows = await context.database.db
-    .selectFrom('teamMember')
-    .select(['userId', 'role'])
-    .where('teamId', '=', teamId)
-    .execute();
-  return rows.sort((a, b) => a.userId.localeCompare(b.userId));
+  return byUser(await selectRows(context, 'teamMember', ['userId', 'role'], { teamId }));
 }
 
 /** Whose a file is, or undefined once it is gone. */

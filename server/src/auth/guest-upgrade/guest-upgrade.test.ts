@@ -22,6 +22,7 @@ import {
   rowsOf,
   setAvatar,
   signInAsGuest,
+  upgradeBySignUp,
 } from './fixtures';
 
 /** A guest who signs up or signs in keeps their work; the guest account itself goes. */
@@ -36,13 +37,7 @@ describe.each(ENGINES)('guest upgrade on %s', (engine) => {
     await addOwnedRows(suite.context, guest.id, guest.organizationId);
     const guestCookie = guest.client.cookie(SESSION_COOKIE)!;
 
-    const response = await guest.client.post('/api/auth/sign-up/email', {
-      name: 'Guest Person',
-      email: 'upgraded@example.com',
-      password: PASSWORD,
-    });
-    expect(response.status, response.text).toBe(200);
-    const accountId = response.body.user.id as string;
+    const accountId = await upgradeBySignUp(guest.client, 'Guest Person', 'upgraded@example.com');
     expect(accountId).not.toBe(guest.id);
 
     expect(await sessionUser(guest.client)).toMatchObject({
@@ -148,13 +143,7 @@ describe.each(ENGINES)('guest upgrade on %s', (engine) => {
 
   it('upgrades a guest with nothing to move', async () => {
     const guest = await signInAsGuest(suite.context.app);
-    const response = await guest.client.post('/api/auth/sign-up/email', {
-      name: 'Empty Handed',
-      email: 'empty@example.com',
-      password: PASSWORD,
-    });
-    expect(response.status, response.text).toBe(200);
-    const accountId = response.body.user.id as string;
+    const accountId = await upgradeBySignUp(guest.client, 'Empty Handed', 'empty@example.com');
     expect(await sessionUser(guest.client)).toMatchObject({ id: accountId, name: 'Empty Handed', image: null });
     expect(await rowsOf(suite.context, accountId)).toMatchObject({ member: 0, file: 0, session: 1, user: 1 });
     expect(await rowsOf(suite.context, guest.id)).toEqual(NONE);
@@ -172,7 +161,7 @@ describe.each(ENGINES)('guest upgrade on %s', (engine) => {
       password: PASSWORD,
     });
     expect(response.status, response.text).toBe(200);
-    expect((await sessionUser(first.client)).id).toBe(second.id);
+    expect((await sessionUser(first.client))?.id).toBe(second.id);
     expect(await rowsOf(suite.context, first.id)).toEqual(before);
     expect(await membersOf(suite.context, firstOrganization)).toEqual([{ userId: first.id, role: 'owner' }]);
     expect(await rowsOf(suite.context, second.id)).toMatchObject({ member: 0, file: 0 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TestClient } from '../../testing/http-client';
 import { sharedInstancesPerSuite } from '../../testing/suite';
 import { SESSION_COOKIE } from '../../testing/two-factor';
-import { guestWithWork, membersOf, PASSWORD, profileOf } from './fixtures';
+import { guestWithWork, membersOf, profileOf, upgradeBySignUp } from './fixtures';
 
 /** With sessions in Redis (which hold their user), an upgrade shows at once on every instance. */
 describe('guest upgrade with sessions in Redis', () => {
@@ -11,17 +11,11 @@ describe('guest upgrade with sessions in Redis', () => {
   it("shows the guest's picture on the new session everywhere, and ends the guest's session", async () => {
     const guest = await guestWithWork(instances.first.app, 'Shared Guest');
     const guestCookie = `${SESSION_COOKIE}=${guest.client.cookie(SESSION_COOKIE)}`;
-    const response = await guest.client.post('/api/auth/sign-up/email', {
-      name: 'Shared Guest',
-      email: 'redis-guest@example.com',
-      password: PASSWORD,
-    });
-    expect(response.status, response.text).toBe(200);
-    const accountId = response.body.user.id as string;
+    const accountId = await upgradeBySignUp(guest.client, 'Shared Guest', 'redis-guest@example.com');
 
     for (const instance of [instances.first, instances.second]) {
       const read = (cookie: string) => new TestClient(instance.app).get('/api/auth/get-session', { cookie });
-      expect((await read(guest.client.cookieHeader)).body.user).toMatchObject({
+      expect((await read(guest.client.cookieHeader)).body?.user).toMatchObject({
         id: accountId,
         image: guest.avatar.url,
       });

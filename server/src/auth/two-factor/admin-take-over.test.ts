@@ -19,7 +19,7 @@ describe.each(ENGINES)('taking over a squatted ADMIN_EMAIL with two-factor on, o
       const operator = await signIn(context.app, 'boss@example.com', 'operator-password-1');
       expect(operator.cookie(SESSION_COOKIE)).toBeDefined();
       const session = (await operator.get('/api/auth/get-session')).body;
-      expect(session.user).toMatchObject({ id, role: 'admin', twoFactorEnabled: false });
+      expect(session?.user).toMatchObject({ id, role: 'admin', twoFactorEnabled: false });
     });
   });
 });

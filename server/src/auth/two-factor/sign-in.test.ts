@@ -48,7 +48,7 @@ describe.each(ENGINES)('two-factor sign-in on %s', (engine) => {
     expect(right.status).toBe(200);
     expect(browser.cookie(SESSION_COOKIE)).toBeDefined();
     expect(browser.cookie(TWO_FACTOR_COOKIE)).toBeUndefined();
-    expect((await browser.get('/api/auth/get-session')).body.user).toMatchObject({ id, twoFactorEnabled: true });
+    expect((await browser.get('/api/auth/get-session')).body?.user).toMatchObject({ id, twoFactorEnabled: true });
     expect(await sessionsOf(id)).toBe(before + 1);
   });
 
@@ -141,14 +141,17 @@ describe.each(ENGINES)('two-factor sign-in on %s', (engine) => {
     expect(visitor.cookie(SESSION_COOKIE)).toBeUndefined();
     expect((await visitor.get('/api/auth/get-session')).body).toBeNull();
     expect(await sessionsOf(opened.id)).toBe(before);
-    expect((await opened.owner.get('/api/auth/get-session')).body.user.emailVerified).toBe(true);
+    expect((await opened.owner.get('/api/auth/get-session')).body?.user.emailVerified).toBe(true);
 
     // The owner following the link in their own signed-in browser stays signed in.
     const own = await account('link-owner@example.com');
     const token = own.owner.cookie(SESSION_COOKIE);
     expect((await own.owner.get(await linkOf(own))).status).toBe(302);
     expect(own.owner.cookie(SESSION_COOKIE)?.split('.')[0]).toBe(token?.split('.')[0]);
-    expect((await own.owner.get('/api/auth/get-session')).body.user).toMatchObject({ id: own.id, emailVerified: true });
+    expect((await own.owner.get('/api/auth/get-session')).body?.user).toMatchObject({
+      id: own.id,
+      emailVerified: true,
+    });
   });
 
   it('refuses a foreign Origin, an API key and a guest on the set-up endpoints', async () => {
@@ -171,7 +174,7 @@ describe.each(ENGINES)('two-factor sign-in on %s', (engine) => {
     const byGuest = await guest.post('/api/auth/two-factor/enable', { password: PASSWORD });
     expect(byGuest.status).toBe(400);
     expect(byGuest.body.code).toBe('INVALID_PASSWORD');
-    expect((await client.get('/api/auth/get-session')).body.user.twoFactorEnabled).toBe(false);
-    expect((await guest.get('/api/auth/get-session')).body.user.twoFactorEnabled).toBe(false);
+    expect((await client.get('/api/auth/get-session')).body?.user.twoFactorEnabled).toBe(false);
+    expect((await guest.get('/api/auth/get-session')).body?.user.twoFactorEnabled).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
-import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
+import { afterEndpointPlugin } from '../after-endpoint-plugin';
 
 /**
  * A verification link signs its visitor in (`autoSignInAfterVerification`), and Better Auth's
@@ -10,24 +9,14 @@ import { deleteSessionCookie } from 'better-auth/cookies';
  * and a code. A visitor already signed in to the account keeps their session.
  */
 export function verificationLinkNeedsSecondFactor() {
-  return {
-    id: 'verification-link-needs-second-factor',
-    hooks: {
-      after: [
-        {
-          matcher: (ctx) => ctx.path === '/verify-email',
-          handler: createAuthMiddleware(async (ctx) => {
-            const created = ctx.context.newSession;
-            if (!(created?.user as { twoFactorEnabled?: unknown } | undefined)?.twoFactorEnabled) return;
-            const cookie = ctx.context.authCookies.sessionToken.name;
-            const held = await ctx.getSignedCookie(cookie, ctx.context.secret);
-            if (held === created!.session.token) return;
-            await ctx.context.internalAdapter.deleteSession(created!.session.token);
-            deleteSessionCookie(ctx, true);
-            ctx.context.setNewSession(null);
-          }),
-        },
-      ],
-    },
-  } satisfies BetterAuthPlugin;
+  return afterEndpointPlugin('verification-link-needs-second-factor', '/verify-email', async (ctx) => {
+    const created = ctx.context.newSession;
+    if (!(created?.user as { twoFactorEnabled?: unknown } | undefined)?.twoFactorEnabled) return;
+    const cookie = ctx.context.authCookies.sessionToken.name;
+    const held = await ctx.getSignedCookie(cookie, ctx.context.secret);
+    if (held === created!.session.token) return;
+    await ctx.context.internalAdapter.deleteSession(created!.session.token);
+    deleteSessionCookie(ctx, true);
+    ctx.context.setNewSession(null);
+  });
 }

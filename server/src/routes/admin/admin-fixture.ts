@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { AdminUserList } from '#common/admin';
 import { ADMIN_ENV, signInAdmin, signUp as signUpAccount } from '../../testing/accounts';
-import type { TestClient, TestResponse } from '../../testing/http-client';
+import type { TestBody, TestClient, TestResponse } from '../../testing/http-client';
 import { createTestContext, type Engine, type TestContext } from '../../testing/test-context';
 
 /** The people the admin API tests start with: the admin, a plain user, and five more to search through. */
@@ -22,7 +23,7 @@ export interface AdminApi {
   /** Signs up a new account; its password is `user-password-1`. */
   signUp(email: string, name: string): ReturnType<typeof signUpAccount>;
   /** `GET /api/v1/admin/users` with the query, as the admin unless told. */
-  list(query: string, client?: TestClient): Promise<TestResponse>;
+  list(query: string, client?: TestClient): Promise<TestResponse<TestBody<AdminUserList>>>;
 }
 
 /**

@@ -36,7 +36,7 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       api.plain.post('/api/auth/admin/set-user-password', { userId: api.plainId, newPassword: 'new-password-1' }),
     ];
     for (const response of await Promise.all(betterAuth)) expect(response.status).toBe(403);
-    expect((await api.plain.get('/api/auth/get-session')).body.user.role).toBe('user');
+    expect((await api.plain.get('/api/auth/get-session')).body?.user.role).toBe('user');
     expect((await new TestClient(api.context.app).get('/api/v1/admin/users')).status).toBe(401);
   });
 
@@ -128,17 +128,17 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
   it('impersonates a user and stops; never an admin', async () => {
     const { id } = await signUp('target@example.com', 'Target');
     const session = await signInAdmin(api.context.app);
-    const adminId = (await session.get('/api/auth/get-session')).body.user.id;
+    const adminId = (await session.get('/api/auth/get-session')).body?.user.id;
 
     expect(
       (await session.post('/api/auth/admin/impersonate-user', { userId: id, reason: 'support ticket' })).status,
     ).toBe(200);
     const as = await session.get('/api/auth/get-session');
-    expect(as.body.user.email).toBe('target@example.com');
-    expect(as.body.session.impersonatedBy).toBe(adminId);
+    expect(as.body?.user.email).toBe('target@example.com');
+    expect(as.body?.session.impersonatedBy).toBe(adminId);
 
     expect((await session.post('/api/auth/admin/stop-impersonating')).status).toBe(200);
-    expect((await session.get('/api/auth/get-session')).body.user.email).toBe('root@example.com');
+    expect((await session.get('/api/auth/get-session')).body?.user.email).toBe('root@example.com');
 
     const otherAdmin = await signUp('second-admin@example.com', 'Second Admin');
     await api.admin.post('/api/auth/admin/set-role', { userId: otherAdmin.id, role: 'admin' });
@@ -155,7 +155,7 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
     const listed = await api.admin.post('/api/auth/admin/list-user-sessions', { userId: id });
     expect(listed.body.sessions).toHaveLength(2);
     const one = await api.admin.post('/api/auth/admin/revoke-user-session', {
-      sessionToken: listed.body.sessions[0].token,
+      sessionToken: listed.body.sessions[0]!.token,
     });
     expect(one.status).toBe(200);
     expect((await api.admin.post('/api/auth/admin/list-user-sessions', { userId: id })).body.sessions).toHaveLength(1);

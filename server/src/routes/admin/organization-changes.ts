@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { parseRoles, type OrganizationRole } from '#common/roles';
 import type { Database } from '../../db/database';
+import { deleteOrganizations } from '../../db/organization-deletion';
 import { lockOrganization } from '../../db/organization-lock';
 import type { DB } from '../../db/schema';
 
@@ -129,12 +130,7 @@ export async function deleteOrganization(database: Database, organizationId: str
     const organization = await lockOrganization(trx, database.engine, organizationId);
     if (!organization) return 'not-found' as const;
     if (organization.name !== confirmName) return 'name-mismatch' as const;
-    const teams = trx.selectFrom('team').select('id').where('organizationId', '=', organizationId);
-    await trx.deleteFrom('teamMember').where('teamId', 'in', teams).execute();
-    await trx.deleteFrom('team').where('organizationId', '=', organizationId).execute();
-    await trx.deleteFrom('invitation').where('organizationId', '=', organizationId).execute();
-    await trx.deleteFrom('member').where('organizationId', '=', organizationId).execute();
-    await trx.deleteFrom('organization').where('id', '=', organizationId).execute();
+    await deleteOrganizations(trx, [organizationId]);
     return organization;
   });
 }

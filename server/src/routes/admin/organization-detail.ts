@@ -6,6 +6,7 @@ import {
   adminMemberRoleSchema,
   type AdminOrganizationDetail,
 } from '#common/admin';
+import type { ApiAnswers } from '#common/api-answers';
 import type { AuditAction } from '#common/audit';
 import type { ApiData } from '#common/error-codes';
 import type { AuditEventInput, AuditLog } from '../../audit/audit-log';
@@ -25,7 +26,7 @@ import {
 import { organizationDetail } from './organization-view';
 
 type Env = { Variables: PrincipalVariables };
-type MemberAnswer = { id: string; userId: string; role: string };
+type MemberAnswer = ApiAnswers['PATCH /api/v1/admin/organizations/:id/members/:memberId']['data'];
 
 const id = (name: string) => z.string().min(1, `${name} is required`).max(200, `${name} is at most 200 characters`);
 const organizationParams = z.object({ id: id('id') });

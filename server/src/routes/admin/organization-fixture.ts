@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AuditAction } from '#common/audit';
 import { ADMIN_ENV, signInAdmin, signUp } from '../../testing/accounts';
-import type { TestClient, TestResponse } from '../../testing/http-client';
+import type { Answer, TestBody, TestClient, TestResponse } from '../../testing/http-client';
+import { organizationRows } from '../../testing/organization-rows';
 import { createTestContext, type Engine, type TestContext } from '../../testing/test-context';
 
 export interface Person {
@@ -32,14 +33,22 @@ export interface OrganizationSuite {
   member: Person;
   organization(label?: string): Promise<OrganizationFixture>;
   /** A request to `/api/v1/admin/organizations` + `path`, as the admin unless told. */
-  call(method: string, path: string, json?: unknown, client?: TestClient): Promise<TestResponse>;
+  call<Method extends string, Path extends string>(
+    method: Method,
+    path: Path,
+    json?: unknown,
+    client?: TestClient,
+  ): Promise<TestResponse<TestBody<Answer<Method, `/api/v1/admin/organizations${Path}`>>>>;
   /** Every row of the organization these routes read or change. */
   stateOf(organizationId: string): Promise<unknown>;
-  /** The newest audit event of the action, once written, its details parsed. */
-  lastEvent(action: AuditAction): Promise<Record<string, unknown>>;
+  /**
+   * Expects the newest audit event of the action, once written, to be the admin's on the organization
+   * and to hold `fields` (its details parsed).
+   */
+  expectAdminEvent(action: AuditAction, organizationId: string, fields: Record<string, unknown>): Promise<void>;
 }
 
-async function ok(call: Promise<TestResponse>) {
+async function ok<Body>(call: Promise<TestResponse<Body>>) {
   const response = await call;
   expect(response.status, response.text).toBe(200);
   return response.body;
@@ -51,7 +60,7 @@ export function organizationSuite(engine: Engine): OrganizationSuite {
   beforeAll(async () => {
     const context = (suite.context = await createTestContext(engine, { env: ADMIN_ENV }));
     suite.admin = await signInAdmin(context.app);
-    suite.adminId = (await suite.admin.get('/api/auth/get-session')).body.user.id;
+    suite.adminId = (await suite.admin.get('/api/auth/get-session')).body!.user.id;
     const person = async (label: string) => {
       const email = `${label}-${crypto.randomBytes(3).toString('hex')}@example.com`;
       const { client, id } = await signUp(context.app, { email, name: label });
@@ -70,7 +79,7 @@ export function organizationSuite(engine: Engine): OrganizationSuite {
     const { context, owner, orgAdmin, member } = suite;
     const suffix = crypto.randomBytes(3).toString('hex');
     const name = `${label} ${suffix}`;
-    const post = (path: string, body: unknown) => ok(owner.client.post(`/api/auth${path}`, body));
+    const post = <Path extends string>(path: Path, body: unknown) => ok(owner.client.post(`/api/auth${path}`, body));
     const organization = await post('/organization/create', { name, slug: `${label.toLowerCase()}-${suffix}` });
     const id = organization.id as string;
     for (const [person, role] of [
@@ -105,43 +114,8 @@ export function organizationSuite(engine: Engine): OrganizationSuite {
     };
   };
 
-  suite.stateOf = async (organizationId) => {
-    const { db } = suite.context.database;
-    const teams = await db
-      .selectFrom('team')
-      .select(['id', 'name', 'memberCount', 'permissionMode'])
-      .where('organizationId', '=', organizationId)
-      .orderBy('id')
-      .execute();
-    const teamIds = teams.map((team) => team.id);
-    return {
-      organization: await db.selectFrom('organization').selectAll().where('id', '=', organizationId).execute(),
-      members: await db
-        .selectFrom('member')
-        .select(['id', 'userId', 'role'])
-        .where('organizationId', '=', organizationId)
-        .orderBy('id')
-        .execute(),
-      invitations: await db
-        .selectFrom('invitation')
-        .select(['id', 'email', 'status'])
-        .where('organizationId', '=', organizationId)
-        .orderBy('id')
-        .execute(),
-      teams,
-      places:
-        teamIds.length === 0
-          ? []
-          : await db
-              .selectFrom('teamMember')
-              .select(['teamId', 'userId', 'role'])
-              .where('teamId', 'in', teamIds)
-              .orderBy('teamId')
-              .orderBy('userId')
-              .execute(),
-    };
-  };
-  suite.lastEvent = async (action) => {
+  suite.stateOf = (organizationId) => organizationRows(suite.context, organizationId);
+  suite.expectAdminEvent = async (action, organizationId, fields) => {
     await suite.context.audit.flush();
     const event = await suite.context.database.db
       .selectFrom('auditEvent')
@@ -150,7 +124,11 @@ export function organizationSuite(engine: Engine): OrganizationSuite {
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    return { ...event, details: JSON.parse(event.details ?? '{}') };
+    expect({ ...event, details: JSON.parse(event.details ?? '{}') }).toMatchObject({
+      actorId: suite.adminId,
+      organizationId,
+      ...fields,
+    });
   };
   return suite;
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { statsWindow, type AdminStats, type StatsDay, type StatsTotals } from '#common/admin-stats';
+import type { ApiAnswers } from '#common/api-answers';
 import type { AuditEventInput } from '../../audit/audit-log';
 import { apiKey, guest } from '../../security/support/principals';
 import { ADMIN_ENV, signIn, signInAdmin, signUp } from '../../testing/accounts';
@@ -22,10 +23,11 @@ describe.each(ENGINES)('admin stats on %s', (engine) => {
   });
 
   const stats = async (days?: number): Promise<AdminStats> => {
-    const response = await admin.get(`/api/v1/admin/stats${days === undefined ? '' : `?days=${days}`}`);
+    const query = days === undefined ? '' : `?days=${days}`;
+    const response = await admin.get<ApiAnswers['GET /api/v1/admin/stats']>(`/api/v1/admin/stats${query}`);
     expect(response.status, response.text).toBe(200);
     expect(Object.keys(response.body)).toEqual(['data']);
-    return response.body.data as AdminStats;
+    return response.body.data;
   };
   /** The change of each number (the day's name left out). */
   const minus = <T extends object>(after: T, before: T) =>

@@ -6,7 +6,7 @@ import { ENGINES } from '../../testing/test-context';
 import { enableTwoFactor, SESSION_COOKIE } from '../../testing/two-factor';
 
 const PASSWORD = 'user-password-1';
-const resetPath = (id: string) => `/api/v1/admin/users/${encodeURIComponent(id)}/two-factor/reset`;
+const resetPath = (id: string) => `/api/v1/admin/users/${encodeURIComponent(id)}/two-factor/reset` as const;
 
 /** An admin resets the second factor of a person who lost it; nobody else can. */
 describe.each(ENGINES)('admin two-factor reset on %s', (engine) => {
@@ -33,7 +33,7 @@ describe.each(ENGINES)('admin two-factor reset on %s', (engine) => {
   it('turns two-factor off, deletes the secret and ends every session: the password alone signs in', async () => {
     const { client, id, email } = await protectedUser('lost-phone@example.com');
     expect(await stateOf(id)).toEqual({ enabled: true, secrets: 1, sessions: 1 });
-    const listed = async () => (await admin.get(`/api/v1/admin/users?search=${email}`)).body.users[0].twoFactorEnabled;
+    const listed = async () => (await admin.get(`/api/v1/admin/users?search=${email}`)).body.users[0]!.twoFactorEnabled;
     expect(await listed()).toBe(true);
 
     const reset = await admin.post(resetPath(id));
@@ -65,7 +65,7 @@ describe.each(ENGINES)('admin two-factor reset on %s', (engine) => {
     const long = await admin.post(resetPath('x'.repeat(201)));
     expect(long.status).toBe(400);
     expect(long.body.message).toBe('id is at most 200 characters');
-    const adminId = (await admin.get('/api/auth/get-session')).body.user.id as string;
+    const adminId = (await admin.get('/api/auth/get-session')).body!.user.id;
     const self = await admin.post(resetPath(adminId));
     expect(self.status).toBe(400);
     expect(self.body.message).toBe('Turn off your own two-factor authentication on your profile');
@@ -80,7 +80,7 @@ describe.each(ENGINES)('admin two-factor reset on %s', (engine) => {
     await guest.post('/api/auth/sign-in/anonymous');
     const impersonation = new TestClient(suite.context.app);
     await impersonation.request('POST', '/api/auth/admin/impersonate-user', {
-      json: { userId: (await plain.get('/api/auth/get-session')).body.user.id, reason: 'support ticket' },
+      json: { userId: (await plain.get('/api/auth/get-session')).body?.user.id, reason: 'support ticket' },
       headers: { cookie: admin.cookieHeader },
     });
     const userKey = (await plain.post('/api/auth/api-key/create', { name: 'k' })).body.key as string;

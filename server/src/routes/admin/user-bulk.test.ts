@@ -76,7 +76,7 @@ describe.each(ENGINES)('admin bulk actions on %s', (engine) => {
       message: 'A bulk action never applies to your own account',
     });
     expect(results[3]).toMatchObject({ userId: owner!.id, ok: false, code: 'LAST_OWNER' });
-    expect(results[3].message).toContain('"Kept Org"');
+    expect(results[3]!.message).toContain('"Kept Org"');
     expect(results[4]).toEqual({ userId: last!.id, ok: true });
 
     for (const gone of [first!, last!]) {
@@ -127,7 +127,7 @@ describe.each(ENGINES)('admin bulk actions on %s', (engine) => {
     // The caller's own sessions are never ended by it.
     const own = await root.client.post(BULK, { action: 'revoke-sessions', userIds: [root.id] });
     expect(own.body.data.results[0]).toMatchObject({ ok: false, code: 'OWN_ACCOUNT' });
-    expect((await root.client.get('/api/auth/get-session')).body.user.id).toBe(root.id);
+    expect((await root.client.get('/api/auth/get-session')).body?.user.id).toBe(root.id);
   });
 
   it('acts on a hundred users in one call', async () => {

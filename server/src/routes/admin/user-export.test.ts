@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_KEY_HEADER } from '#common/api-keys';
 import { admin, apiKey, guest, plainUser, type Person } from '../../security/support/principals';
-import { parseCsv } from '../../testing/csv';
+import { countQueriesOf, downloadCsv, expectCsvDownload, FORMULA_CELLS, readSlowly } from '../../testing/csv-export';
 import { TestClient } from '../../testing/http-client';
 import { contextPerSuite } from '../../testing/suite';
 import { ENGINES, TEST_ORIGIN } from '../../testing/test-context';
@@ -47,18 +47,9 @@ describe.each(ENGINES)('admin user CSV export on %s', (engine) => {
     banned: flag(n % 10 === 0),
     banReason: n % 10 === 0 ? 'bulk' : null,
   });
-  const exportOf = async (query: string) => {
-    const response = await root.client.get(`/api/v1/admin/users/export?${query}`);
-    expect(response.status, response.text).toBe(200);
-    const [header, ...rows] = parseCsv(response.text);
-    expect(header).toEqual(HEADER);
-    return { response, rows };
-  };
+  const exportOf = (query: string) => downloadCsv(root.client, `/api/v1/admin/users/export?${query}`, HEADER);
   /** Counts the list queries of exports that read no search: each batch reads `user as u` once. */
-  const countBatches = () => {
-    const selectFrom = vi.spyOn(suite.context.database.db, 'selectFrom');
-    return () => selectFrom.mock.calls.filter(([from]) => from === 'user as u').length;
-  };
+  const countBatches = () => countQueriesOf(suite.context, 'user as u');
   afterEach(() => vi.restoreAllMocks());
 
   beforeAll(async () => {
@@ -78,10 +69,7 @@ describe.each(ENGINES)('admin user CSV export on %s', (engine) => {
     expect(expected.rows.length).toBeGreaterThan(BULK);
     const batches = countBatches();
     const { response, rows } = await exportOf('');
-    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    const day = new Date().toISOString().slice(0, 10);
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="users-${day}.csv"`);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expectCsvDownload(response, 'users');
     expect(rows.map((row) => row[0])).toEqual(expected.rows.map((row) => row.id));
     expect(batches()).toBe(batchesFor(expected.rows.length));
     const last = rows.at(-1)!;
@@ -105,24 +93,15 @@ describe.each(ENGINES)('admin user CSV export on %s', (engine) => {
 
   it('reads each batch only when the client has taken the one before', async () => {
     const batches = countBatches();
-    const response = await suite.context.app.fetch(
-      new Request(`${TEST_ORIGIN}/api/v1/admin/users/export?sortBy=email&sortDirection=asc`, {
-        headers: { cookie: root.client.cookieHeader, origin: TEST_ORIGIN },
-      }),
-    );
-    expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
-    const first = await reader.read();
-    expect([...first.value!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(batches()).toBe(1);
-    // Last by email: only an export still reading finds them, at its end.
-    await suite.context.database.db
-      .insertInto('user')
-      .values({ ...bulkUser(BULK), id: 'export-late', email: 'zz-late@export.example' })
-      .execute();
-    const chunks = [first.value!];
-    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
-    const rows = parseCsv(Buffer.concat(chunks).toString('utf8')).slice(1);
+    const path = '/api/v1/admin/users/export?sortBy=email&sortDirection=asc';
+    const rows = await readSlowly(suite.context, root.client, path, async () => {
+      expect(batches()).toBe(1);
+      // Last by email: only an export still reading finds them, at its end.
+      await suite.context.database.db
+        .insertInto('user')
+        .values({ ...bulkUser(BULK), id: 'export-late', email: 'zz-late@export.example' })
+        .execute();
+    });
     expect(rows.at(-1)![0]).toBe('export-late');
     expect(batches()).toBe(batchesFor(rows.length));
     await suite.context.database.db.deleteFrom('user').where('id', '=', 'export-late').execute();
@@ -147,8 +126,20 @@ describe.each(ENGINES)('admin user CSV export on %s', (engine) => {
     expect(await ids('search=nobody-matches-this')).toEqual([]);
   });
 
+  it.each([
+    ['banned=maybe', 'banned must be true or false'],
+    ['twoFactorEnabled=1', 'twoFactorEnabled must be true or false'],
+    ['sortBy=password', 'sortBy must be createdAt, name or email'],
+    ['searchField=id', 'searchField must be email or name'],
+    [`search=${'x'.repeat(201)}`, 'search is at most 200 characters'],
+  ])("refuses the bad view %s with the list's message: %s", async (query, message) => {
+    const response = await root.client.get(`/api/v1/admin/users/export?${query}`);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'BAD_REQUEST', message });
+  });
+
   it('writes cells that look like formulas as text, so a spreadsheet never runs them', async () => {
-    const names = ['=HYPERLINK("https://evil.example","open")', '+1+1', '-2+3', '@SUM(A1:A2)', 'Plain "Quoted", Name'];
+    const names = [...FORMULA_CELLS.map(([cell]) => cell), 'Plain "Quoted", Name'];
     await suite.context.database.db
       .insertInto('user')
       .values(
@@ -161,27 +152,10 @@ describe.each(ENGINES)('admin user CSV export on %s', (engine) => {
       )
       .execute();
     const { rows } = await exportOf('search=f.example&sortDirection=asc');
-    expect(rows.map((row) => row[1])).toEqual([
-      `'=HYPERLINK("https://evil.example","open")`,
-      "'+1+1",
-      "'-2+3",
-      "'@SUM(A1:A2)",
-      'Plain "Quoted", Name',
-    ]);
+    expect(rows.map((row) => row[1])).toEqual([...FORMULA_CELLS.map(([, text]) => text), 'Plain "Quoted", Name']);
   });
 
-  it("refuses bad views with the list's messages, and everyone but a signed-in admin", async () => {
-    for (const [query, message] of [
-      ['banned=maybe', 'banned must be true or false'],
-      ['twoFactorEnabled=1', 'twoFactorEnabled must be true or false'],
-      ['sortBy=password', 'sortBy must be createdAt, name or email'],
-      ['searchField=id', 'searchField must be email or name'],
-      [`search=${'x'.repeat(201)}`, 'search is at most 200 characters'],
-    ]) {
-      const response = await root.client.get(`/api/v1/admin/users/export?${query}`);
-      expect(response.status, query).toBe(400);
-      expect(response.body).toMatchObject({ code: 'BAD_REQUEST', message });
-    }
+  it('refuses everyone but a signed-in admin, and grants a foreign page no read of the file', async () => {
     const user = await plainUser(suite.context, 'Export Snoop');
     const path = '/api/v1/admin/users/export?search=export.example';
     for (const client of [user.client, (await guest(suite.context)).client]) {

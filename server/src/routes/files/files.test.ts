@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '#common/error-codes';
 import { signUp } from '../../testing/accounts';
 import { TestClient } from '../../testing/http-client';
 import { createTestContext, ENGINES, type TestContext } from '../../testing/test-context';
@@ -154,7 +155,7 @@ describe.each(ENGINES)('avatar upload on %s', (engine) => {
   });
 
   it('answers an unknown file with a 404 JSON error', async () => {
-    const response = await client.get('/api/v1/files/does-not-exist');
+    const response = await client.get<ApiErrorBody>('/api/v1/files/does-not-exist');
     expect(response.status).toBe(404);
     expect(response.body.code).toBe('NOT_FOUND');
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../testing/http-client';
 import { ENGINES, type TestContext } from '../../testing/test-context';
 import { sharedContexts } from '../support/contexts';
@@ -6,7 +6,6 @@ import { guest, PASSWORD, plainUser, uniqueEmail } from '../support/principals';
 import { brief } from './endpoints';
 
 const contexts = sharedContexts();
-afterAll(() => contexts.destroyAll());
 
 describe('ASVS V8 Authorization', () => {
   describe.each(ENGINES)('accounts on %s', (engine) => {

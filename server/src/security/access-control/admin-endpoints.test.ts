@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestResponse } from '../../testing/http-client';
 import { ENGINES, type TestContext } from '../../testing/test-context';
 import { enableTwoFactor } from '../../testing/two-factor';
@@ -21,7 +21,6 @@ import { attackTable, authEndpoints, ourAdminRoutes, type Attack } from './endpo
 import { platformSnapshot } from './snapshots';
 
 const contexts = sharedContexts();
-afterAll(() => contexts.destroyAll());
 
 describe('ASVS V8 Authorization', () => {
   describe.each(ENGINES)('platform admin endpoints on %s', (engine) => {
@@ -166,7 +165,7 @@ describe('ASVS V8 Authorization', () => {
 
     const outcome = (endpoint: string, response: TestResponse) =>
       endpoint === 'POST /api/auth/admin/has-permission' && response.status === 200
-        ? response.body?.success === false
+        ? (response.body as { success?: unknown } | null)?.success === false
           ? 'says no'
           : `says ${JSON.stringify(response.body)}`
         : String(response.status);

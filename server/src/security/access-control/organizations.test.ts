@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../../testing/http-client';
+import { organizationRows } from '../../testing/organization-rows';
 import { ENGINES } from '../../testing/test-context';
 import { sessionCaller, signUp, uniqueEmail } from '../support/principals';
 import { authEndpoints, brief, refused } from './endpoints';
 import { ABOUT_THE_CALLER, acmePerSuite, organizationAttacks } from './organization-attacks';
-import { organizationSnapshot } from './snapshots';
 
 describe('ASVS V8 Authorization', () => {
   describe.each(ENGINES)('organizations and teams on %s', (engine) => {
@@ -38,13 +38,13 @@ describe('ASVS V8 Authorization', () => {
     });
 
     it('refuses an outsider every organization and team endpoint of the organization, leaking none of its data', async () => {
-      const before = await organizationSnapshot(acme.context, acme.org.id);
+      const before = await organizationRows(acme.context, acme.org.id);
       expect(await unrefused('outsider', acme.org.outsider.client, acme.secrets)).toEqual([]);
-      expect(await organizationSnapshot(acme.context, acme.org.id)).toEqual(before);
+      expect(await organizationRows(acme.context, acme.org.id)).toEqual(before);
     });
 
     it('refuses an outsider who owns another organization when they name their own organization in the request', async () => {
-      const before = await organizationSnapshot(acme.context, acme.org.id);
+      const before = await organizationRows(acme.context, acme.org.id);
       const own = await acme.org.outsider.client.get('/api/auth/organization/list');
       const ownId = (own.body as Array<{ id: string }>)[0]!.id;
       const attempts = [
@@ -63,7 +63,7 @@ describe('ASVS V8 Authorization', () => {
         }),
       ];
       expect(attempts.map((response) => refused(response.status))).toEqual([true, true, true]);
-      expect(await organizationSnapshot(acme.context, acme.org.id)).toEqual(before);
+      expect(await organizationRows(acme.context, acme.org.id)).toEqual(before);
     });
 
     it('answers an outsider with no teams on team-permissions/list-teams', async () => {
@@ -75,9 +75,9 @@ describe('ASVS V8 Authorization', () => {
     });
 
     it('refuses a plain member every organization and team action that needs more than membership, and nothing changes', async () => {
-      const before = await organizationSnapshot(acme.context, acme.org.id);
+      const before = await organizationRows(acme.context, acme.org.id);
       expect(await unrefused('member', acme.org.member.client)).toEqual([]);
-      expect(await organizationSnapshot(acme.context, acme.org.id)).toEqual(before);
+      expect(await organizationRows(acme.context, acme.org.id)).toEqual(before);
     });
 
     describe('invitations', () => {
@@ -128,7 +128,7 @@ describe('ASVS V8 Authorization', () => {
 
     describe('nobody raises their own role', () => {
       it('refuses an organization member who promotes themselves (member to admin, admin to owner) with update-member-role', async () => {
-        const before = await organizationSnapshot(acme.context, acme.org.id);
+        const before = await organizationRows(acme.context, acme.org.id);
         const member = await acme.org.member.client.post('/api/auth/organization/update-member-role', {
           memberId: acme.org.memberIds[acme.org.member.id],
           role: 'admin',
@@ -141,11 +141,11 @@ describe('ASVS V8 Authorization', () => {
           organizationId: acme.org.id,
         });
         expect(orgAdmin.status).toBe(403);
-        expect(await organizationSnapshot(acme.context, acme.org.id)).toEqual(before);
+        expect(await organizationRows(acme.context, acme.org.id)).toEqual(before);
       });
 
       it('refuses a team member who makes themselves team owner with team-permissions/set-role or add-member', async () => {
-        const before = await organizationSnapshot(acme.context, acme.org.id);
+        const before = await organizationRows(acme.context, acme.org.id);
         const setRole = await acme.org.privateTeamMember.client.post('/api/auth/team-permissions/set-role', {
           teamId: acme.org.privateTeam.id,
           userId: acme.org.privateTeamMember.id,
@@ -158,7 +158,7 @@ describe('ASVS V8 Authorization', () => {
           role: 'owner',
         });
         expect(refused(addAgain.status), brief(addAgain)).toBe(true);
-        expect(await organizationSnapshot(acme.context, acme.org.id)).toEqual(before);
+        expect(await organizationRows(acme.context, acme.org.id)).toEqual(before);
       });
     });
   });

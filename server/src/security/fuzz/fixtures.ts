@@ -53,7 +53,7 @@ export async function createFixtures(context: TestContext, principals: Principal
     team: [String(team.id)],
     invitation: [String(invitation.id)],
     apiKey: [String(apiKey.id)],
-    file: [String(upload.body.id)],
+    file: [String(upload.body.data.id)],
   };
   return {
     ids: { ...named, all: Object.values(named).flat() },

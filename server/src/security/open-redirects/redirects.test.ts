@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, type TestResponse } from '../../testing/http-client';
 import { ENGINES, type TestContext } from '../../testing/test-context';
-import { guest, PASSWORD, plainUser, uniqueEmail, type Person } from '../support/principals';
+import { guest, PASSWORD, uniqueEmail, type Person } from '../support/principals';
 import { HOSTILE_URLS, offOrigin, urlTakingEndpoints } from './destinations';
 import { contextsWithMailSink } from './mail-sink-contexts';
 
@@ -15,12 +15,9 @@ interface RedirectAttack {
 
 describe('ASVS V3 Web Frontend Security', () => {
   describe.each(ENGINES)('open redirects on %s', (engine) => {
-    let context: TestContext;
-    let user: Person;
-
+    let context: TestContext, user: Person;
     beforeAll(async () => {
-      context = await contexts.get(engine);
-      user = await plainUser(context, 'Redirected');
+      [context, user] = await contexts.withUsers(engine, 'Redirected');
     });
 
     const fresh = () => new TestClient(context.app);
@@ -126,7 +123,8 @@ describe('ASVS V3 Web Frontend Security', () => {
           const response = await attack.send(url);
           const refused = response.status >= 400 && response.status < 500;
           const location = response.headers.get('location');
-          const bodyUrl = typeof response.body?.url === 'string' ? (response.body.url as string) : undefined;
+          const said = (response.body as { url?: unknown } | null)?.url;
+          const bodyUrl = typeof said === 'string' ? said : undefined;
           if (offOrigin(location) || offOrigin(bodyUrl)) {
             failures.push(`${endpoint}: ${response.status} to ${location ?? bodyUrl}`);
           } else if (!refused && (attack.mails || response.status >= 500)) {

@@ -64,7 +64,7 @@ function describeSetup(
       const person = await plainUser(setup.acting, 'Expiring');
       const cookie = person.client.cookieHeader;
       await expectServedFast(setup.checking, cookie);
-      const token = (await person.client.get('/api/auth/get-session')).body.session.token as string;
+      const token = (await person.client.get('/api/auth/get-session')).body?.session.token as string;
       await setup.expire(token);
       await expectRefused(setup.checking, cookie);
     });

@@ -13,7 +13,7 @@ describe('sessions in Redis, read in one round trip', () => {
 
   const keyOf = (name: string) => `${shared.redis.prefix}gatehouse:${name}`;
   const tokenOf = async (client: TestClient) =>
-    (await client.get('/api/auth/get-session')).body.session.token as string;
+    (await client.get('/api/auth/get-session')).body?.session.token as string;
 
   it('refuses a session its user list no longer names once all of them are revoked (the revocation marker)', async () => {
     const person = await signUp(shared.first, 'Unlisted');

@@ -21,7 +21,7 @@ export const ENDINGS: {
   {
     name: 'revoke-session of that session',
     end: async (_setup, person, other) => {
-      const token = (await other.get('/api/auth/get-session')).body.session.token as string;
+      const token = (await other.get('/api/auth/get-session')).body?.session.token as string;
       return person.client.post('/api/auth/revoke-session', { token });
     },
   },

@@ -6,7 +6,6 @@ import { PASSWORD, uniqueEmail } from '../support/principals';
 import { SESSION_COOKIE, sessionTokenSet } from './session-cookies';
 
 const contexts = sharedContexts();
-afterAll(() => contexts.destroyAll());
 
 describe('ASVS V7 Session Management', () => {
   describe('session cookie attributes', () => {

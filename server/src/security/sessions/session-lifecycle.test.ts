@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../testing/http-client';
 import { ENGINES, TEST_ORIGIN, type TestContext } from '../../testing/test-context';
 import { sharedContexts } from '../support/contexts';
@@ -17,12 +17,10 @@ import {
 import { SESSION_COOKIE, sessionTokenSet, stillWorks } from './session-cookies';
 
 const contexts = sharedContexts();
-afterAll(() => contexts.destroyAll());
 
 describe('ASVS V7 Session Management', () => {
   describe.each(ENGINES)('on %s', (engine) => {
-    let context: TestContext;
-    let platformAdmin: Person;
+    let context: TestContext, platformAdmin: Person;
     beforeAll(async () => {
       context = await contexts.get(engine);
       platformAdmin = await admin(context);
@@ -149,7 +147,7 @@ describe('ASVS V7 Session Management', () => {
       expect((await session.post('/api/v1/admin/organizations', { name: 'From Impersonation' })).status).toBe(403);
       // Still the impersonated user, with the user role.
       const current = await session.get('/api/auth/get-session');
-      expect(current.body.user).toMatchObject({ id: target.id, role: 'user' });
+      expect(current.body?.user).toMatchObject({ id: target.id, role: 'user' });
     });
   });
 });

@@ -72,7 +72,7 @@ export async function impersonation(context: TestContext, by: Person, target: Pe
   });
   expect(response.status, response.text).toBe(200);
   const session = await client.get('/api/auth/get-session');
-  expect(session.body.session.impersonatedBy).toBe(by.id);
+  expect(session.body?.session.impersonatedBy).toBe(by.id);
   return client;
 }
 

@@ -8,37 +8,47 @@ import { Input } from './input';
 
 const nameFormSchema = z.object({ name: nameSchema });
 
+/** What the form calls with the name: TanStack Query's mutation result fits. */
+interface NameMutation {
+  mutateAsync: (name: string) => Promise<unknown>;
+  isPending: boolean;
+  error: Error | null;
+}
+
 /**
- * A one-field "name" form (organizations, teams): trimmed, the button disabled while empty, Enter
- * submits. `onSubmit` resolves when done; the field clears on success and keeps its text on failure.
+ * A one-field "name" form (organizations, teams): trimmed, the button disabled while empty or while
+ * the call is under way, Enter submits. The field clears on success (then `onDone`) and keeps its
+ * text on failure, with the call's error above it.
  */
 export function NameForm({
   id,
   label,
   submitLabel,
-  onSubmit,
-  pending,
-  error,
+  mutation,
+  onDone,
   autoFocus,
 }: {
   id: string;
   label: string;
   submitLabel: string;
-  onSubmit: (name: string) => Promise<unknown>;
-  pending: boolean;
-  error: string | null | undefined;
+  mutation: NameMutation;
+  onDone?: () => void;
   autoFocus?: boolean;
 }) {
   const form = useZodForm(nameFormSchema, { defaultValues: { name: '' } });
   const fieldError = form.formState.errors.name?.message;
   const submit = form.handleSubmit(async ({ name }) => {
-    await onSubmit(name)
-      .then(() => form.reset())
+    await mutation
+      .mutateAsync(name)
+      .then(() => {
+        form.reset();
+        onDone?.();
+      })
       .catch(() => undefined);
   });
   return (
     <form className="space-y-2" onSubmit={submit} noValidate>
-      <ErrorBox message={error} />
+      <ErrorBox message={mutation.error?.message} />
       <div className="flex flex-wrap items-start gap-2">
         <div className="min-w-56 flex-1">
           <FormField id={id} label={label} error={fieldError}>
@@ -52,7 +62,7 @@ export function NameForm({
             />
           </FormField>
         </div>
-        <Button type="submit" className="mt-6" disabled={!form.watch('name').trim() || pending}>
+        <Button type="submit" className="mt-6" disabled={!form.watch('name').trim() || mutation.isPending}>
           {submitLabel}
         </Button>
       </div>

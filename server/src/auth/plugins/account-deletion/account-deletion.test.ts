@@ -139,7 +139,7 @@ describe.each(ENGINES)('account deletion on %s', (engine) => {
     expect(refused.body.code).toBe('LAST_OWNER');
     expect(refused.body.message).toContain('"Guest Shared"');
     expect(await rowsOf(suite.context, guest.id)).toEqual(before);
-    expect((await guest.client.get('/api/auth/get-session')).body.user.id).toBe(guest.id);
+    expect((await guest.client.get('/api/auth/get-session')).body?.user.id).toBe(guest.id);
   });
 
   it('refuses the guest path to a registered account, deleting nothing', async () => {

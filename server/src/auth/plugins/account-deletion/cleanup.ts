@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { deleteOrganizations } from '../../../db/organization-deletion';
 import type { DB } from '../../../db/schema';
 
 /**
@@ -27,14 +28,7 @@ export async function deleteRowsOf(trx: Transaction<DB>, userId: string) {
           .where('userId', '!=', userId)
           .execute();
   const alone = organizationIds.filter((id) => !shared.some((row) => row.organizationId === id));
-  if (alone.length > 0) {
-    const teams = trx.selectFrom('team').select('id').where('organizationId', 'in', alone);
-    await trx.deleteFrom('teamMember').where('teamId', 'in', teams).execute();
-    await trx.deleteFrom('invitation').where('organizationId', 'in', alone).execute();
-    await trx.deleteFrom('team').where('organizationId', 'in', alone).execute();
-    await trx.deleteFrom('member').where('organizationId', 'in', alone).execute();
-    await trx.deleteFrom('organization').where('id', 'in', alone).execute();
-  }
+  if (alone.length > 0) await deleteOrganizations(trx, alone);
   await trx.deleteFrom('teamMember').where('userId', '=', userId).execute();
   await trx.deleteFrom('member').where('userId', '=', userId).execute();
   await trx.deleteFrom('invitation').where('inviterId', '=', userId).execute();

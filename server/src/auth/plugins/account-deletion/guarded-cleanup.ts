@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, DatabaseEngine } from '../../../db/database';
+import { noOpUpdate } from '../../../db/no-op-update';
 import type { DB } from '../../../db/schema';
 import { deleteRowsOf } from './cleanup';
 import { lastOwnerError, organizationsLeftWithoutOwner } from './last-owner';
@@ -20,13 +21,7 @@ async function lockOrganizationsOf(trx: Transaction<DB>, engine: DatabaseEngine,
       .forUpdate()
       .execute();
   } else {
-    // SQLite has no row locks and Kysely's BEGIN is deferred: a write as the first statement takes the
-    // database's write lock now.
-    await trx
-      .updateTable('organization')
-      .set((eb) => ({ name: eb.ref('name') }))
-      .where('id', 'in', organizationIds)
-      .execute();
+    await noOpUpdate(trx, 'organization').where('id', 'in', organizationIds).execute();
   }
 }
 

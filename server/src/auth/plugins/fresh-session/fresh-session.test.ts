@@ -42,7 +42,7 @@ describe.each(ENGINES)('fresh session on %s', (engine) => {
     const { client, id } = await person(suite.context, 'replace');
     const otherBrowser = await signIn(
       suite.context.app,
-      (await client.get('/api/auth/get-session')).body.user.email,
+      (await client.get('/api/auth/get-session')).body!.user.email,
       PASSWORD,
     );
     const oldCookie = client.cookieHeader;
@@ -73,7 +73,7 @@ describe.each(ENGINES)('fresh session on %s', (engine) => {
       headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' },
     });
     expect(confirmed.status, confirmed.text).toBe(200);
-    const session = (await client.get('/api/auth/get-session')).body.session;
+    const session = (await client.get('/api/auth/get-session')).body!.session;
     expect(session.userAgent).toContain('Firefox/128.0');
     expect(new Date(session.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -109,14 +109,14 @@ describe.each(ENGINES)('fresh session on %s', (engine) => {
     const again = await client.post('/api/auth/sign-in/email', { email, password: PASSWORD });
     expect(again.status, again.text).toBe(200);
     expect((await new TestClient(suite.context.app).get('/api/auth/get-session', { cookie: before })).body).toBeNull();
-    expect((await client.get('/api/auth/get-session')).body.user.email).toBe(email);
+    expect((await client.get('/api/auth/get-session')).body?.user.email).toBe(email);
 
     // Signing in to another account from a browser holding `other`'s session leaves that session be.
     const otherCookie = other.client.cookieHeader;
     const switched = await other.client.post('/api/auth/sign-in/email', { email, password: PASSWORD });
     expect(switched.status).toBe(200);
     const kept = await new TestClient(suite.context.app).get('/api/auth/get-session', { cookie: otherCookie });
-    expect(kept.body.user.id).toBe(other.id);
+    expect(kept.body?.user.id).toBe(other.id);
   });
 });
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { signInAdmin } from '../../../testing/accounts';
 import type { TestClient } from '../../../testing/http-client';
+import { selectRows } from '../../../testing/rows';
 import type { TestContext } from '../../../testing/test-context';
 
 export const REASON = 'Support ticket 4711: cannot find their invoices';
@@ -11,7 +12,7 @@ export async function impersonate(context: TestContext, userId: string): Promise
   const admin = await signInAdmin(context.app);
   const response = await admin.post('/api/auth/admin/impersonate-user', { userId, reason: REASON });
   expect(response.status, response.text).toBe(200);
-  expect((await admin.get('/api/auth/get-session')).body.session.impersonatedBy).toBeTruthy();
+  expect((await admin.get('/api/auth/get-session')).body?.session.impersonatedBy).toBeTruthy();
   return admin;
 }
 
@@ -39,38 +40,15 @@ export async function addPasskey(context: TestContext, userId: string): Promise<
 
 /** Everything of an account that a sensitive action would change: sign-in, keys, sessions, settings. */
 export async function accountState(context: TestContext, userId: string) {
-  const { db } = context.database;
+  const ofUser = { userId };
   return {
-    user: await db
-      .selectFrom('user')
-      .select(['email', 'name', 'emailVerified', 'twoFactorEnabled'])
-      .where('id', '=', userId)
-      .execute(),
-    passwords: await db.selectFrom('account').select(['password']).where('userId', '=', userId).execute(),
-    twoFactor: await db
-      .selectFrom('twoFactor')
-      .select(['secret', 'backupCodes'])
-      .where('userId', '=', userId)
-      .execute(),
-    passkeys: await db
-      .selectFrom('passkey')
-      .select(['id', 'name'])
-      .where('userId', '=', userId)
-      .orderBy('id')
-      .execute(),
-    apiKeys: await db
-      .selectFrom('apikey')
-      .select(['id', 'name', 'enabled', 'expiresAt'])
-      .where('referenceId', '=', userId)
-      .orderBy('id')
-      .execute(),
-    sessions: await db
-      .selectFrom('session')
-      .select(['id', 'impersonatedBy', 'expiresAt'])
-      .where('userId', '=', userId)
-      .orderBy('id')
-      .execute(),
-    alerts: await db.selectFrom('signInAlertSetting').select(['enabled']).where('userId', '=', userId).execute(),
+    user: await selectRows(context, 'user', ['email', 'name', 'emailVerified', 'twoFactorEnabled'], { id: userId }),
+    passwords: await selectRows(context, 'account', ['password'], ofUser),
+    twoFactor: await selectRows(context, 'twoFactor', ['secret', 'backupCodes'], ofUser),
+    passkeys: await selectRows(context, 'passkey', ['id', 'name'], ofUser),
+    apiKeys: await selectRows(context, 'apikey', ['id', 'name', 'enabled', 'expiresAt'], { referenceId: userId }),
+    sessions: await selectRows(context, 'session', ['id', 'impersonatedBy', 'expiresAt'], ofUser),
+    alerts: await selectRows(context, 'signInAlertSetting', ['enabled'], ofUser),
   };
 }
 

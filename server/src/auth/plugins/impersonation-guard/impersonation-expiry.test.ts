@@ -31,7 +31,7 @@ describe.each(ENGINES)('impersonation time limit on %s', (engine) => {
     const { started, ends } = await storedEnd();
     expect(Math.round((ends - started) / 1000)).toBe(MAX_SECONDS);
     const session = await admin.get('/api/auth/get-session');
-    expect(new Date(session.body.session.expiresAt).getTime()).toBe(ends);
+    expect(new Date(session.body!.session.expiresAt).getTime()).toBe(ends);
     expect((await admin.post('/api/auth/admin/stop-impersonating')).status).toBe(200);
   });
 
@@ -51,7 +51,7 @@ describe.each(ENGINES)('impersonation time limit on %s', (engine) => {
       .where('impersonatedBy', 'is not', null)
       .execute();
     expect(left).toEqual([]);
-    expect((await target.client.get('/api/auth/get-session')).body.user.id).toBe(target.id);
+    expect((await target.client.get('/api/auth/get-session')).body?.user.id).toBe(target.id);
   });
 
   it('never moves its end, even for a client that drops the "don\'t remember me" cookie', async () => {

@@ -1,40 +1,15 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTestContext } from '../../../testing/accounts';
 import { TestClient } from '../../../testing/http-client';
+import { startSmtpSink, subjectOf } from '../../../testing/smtp-sink';
 import { ENGINES } from '../../../testing/test-context';
 import { createLogger } from '../../../lib/logger';
 import { ALERT_SUBJECT, BROWSERS, headersFrom, PASSWORD, seenBy, settled, signInFrom } from './fixtures';
 
-/** A real SMTP server that refuses every message, keeping the subjects it was offered. */
-async function refusingSmtp() {
-  const offered: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        offered.push(/^Subject: (.*)$/m.exec(Buffer.concat(chunks).toString('utf8'))?.[1]?.trim() ?? '');
-        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    offered,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
-
 describe.each(ENGINES)('sign-in alerts with a failing mailer on %s', (engine) => {
-  let smtp: Awaited<ReturnType<typeof refusingSmtp>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   beforeAll(async () => {
-    smtp = await refusingSmtp();
+    smtp = await startSmtpSink({ refuse: true });
   });
   afterAll(async () => smtp?.close());
 
@@ -57,7 +32,7 @@ describe.each(ENGINES)('sign-in alerts with a failing mailer on %s', (engine) =>
       const client = await signInFrom(context, email, { ...origin, browser: BROWSERS.firefoxLinux });
       expect((await client.get('/api/v1/me')).body.data.email).toBe(email);
       await settled(context);
-      expect(smtp.offered).toEqual([ALERT_SUBJECT]);
+      expect(smtp.received.map(subjectOf)).toEqual([ALERT_SUBJECT]);
       expect(await seenBy(context, signUp.body.user.id)).toEqual([
         'country PT',
         'device Chrome on Windows',

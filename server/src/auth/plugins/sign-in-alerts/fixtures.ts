@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { TestClient } from '../../../testing/http-client';
+import { selectRows } from '../../../testing/rows';
 import { decodeQuotedPrintable, type ReceivedMail } from '../../../testing/smtp-sink';
 import type { TestContext } from '../../../testing/test-context';
 
@@ -52,10 +53,6 @@ export const alertsTo = (received: ReceivedMail[], email: string) =>
 
 /** What was recorded of the person's sign-ins, as `kind value` lines, sorted. */
 export async function seenBy(context: TestContext, userId: string) {
-  const rows = await context.database.db
-    .selectFrom('signInSeen')
-    .select(['kind', 'value'])
-    .where('userId', '=', userId)
-    .execute();
+  const rows = await selectRows(context, 'signInSeen', ['kind', 'value'], { userId });
   return rows.map((row) => `${row.kind} ${row.value}`).sort();
 }

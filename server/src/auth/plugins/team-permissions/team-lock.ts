@@ -1,5 +1,6 @@
 import type { Where } from 'better-auth';
 import { Kysely, type Transaction } from 'kysely';
+import { noOpUpdate } from '../../../db/no-op-update';
 import { teamRowQueries, type TeamRowQueries, type TeamStore } from './adapter';
 
 /**
@@ -62,13 +63,8 @@ export async function withTeamLock<T>(
     if (database.type === 'postgres') {
       await trx.selectFrom('team').select('id').where('id', '=', teamId).forUpdate().execute();
     } else {
-      // SQLite has no row locks and Kysely's BEGIN is deferred: a write as the first statement takes the
-      // database's write lock now, so no other connection changes the owners between our reads and our write.
-      await trx
-        .updateTable('team')
-        .set((eb) => ({ name: eb.ref('name') }))
-        .where('id', '=', teamId)
-        .execute();
+      // The database's write lock now: no other connection changes the owners between our reads and our write.
+      await noOpUpdate(trx, 'team').where('id', '=', teamId).execute();
     }
     return work(teamRowQueries(storeOf(trx)));
   });

@@ -44,7 +44,7 @@ describe.each(ENGINES)('team visibility on %s', (engine) => {
     const ours = await client.get(`/api/auth/team-permissions/list-teams?organizationId=${organizationId}`);
     expect([listed.status, full.status, ours.status]).toEqual([200, 200, 200]);
     const ids = (teams: Array<{ id: string }>) => teams.map((team) => team.id).sort();
-    return { listTeams: ids(listed.body), fullOrganization: ids(full.body.teams), teamPermissions: ids(ours.body) };
+    return { listTeams: ids(listed.body), fullOrganization: ids(full.body!.teams), teamPermissions: ids(ours.body) };
   };
 
   it('hides a private team from a plain member on every listing', async () => {

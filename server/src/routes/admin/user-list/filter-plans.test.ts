@@ -36,7 +36,7 @@ const FILTERED: View[] = [
  * the rows, their order and the capped count must be the plain query's.
  */
 describe.each(ENGINES)('admin user list filters on %s', (engine) => {
-  const { fixture, naive, ours, expectSame } = planFixture(engine);
+  const { fixture, ours, expectSame, expectCursorPaging } = planFixture(engine);
   const db = () => fixture.context.database.db;
 
   it('filters by each flag, alone and together, with a role and with searches, as the plain query does', async () => {
@@ -107,20 +107,8 @@ describe.each(ENGINES)('admin user list filters on %s', (engine) => {
       { sortBy: 'createdAt', sortDirection: 'desc', emailVerified: true },
       { sortBy: 'name', sortDirection: 'asc', search: 'member', searchField: 'name' as const, twoFactorEnabled: false },
       { sortBy: 'email', sortDirection: 'asc', banned: true, role: 'user' },
-    ]) {
-      let page = await ours({ ...view, limit: 50, offset: 0 });
-      const visited = [page];
-      for (let offset = 50; page.nextCursor && offset < 200; offset += 50) {
-        page = await ours({ ...view, limit: 50, offset }, page.nextCursor);
-        expect(page.users.map((user) => user.id)).toEqual((await naive({ ...view, limit: 50, offset })).ids);
-        visited.push(page);
-      }
-      expect(visited.length).toBe(4);
-      for (let index = visited.length - 1; index > 0; index -= 1) {
-        const back = await ours({ ...view, limit: 50, offset: (index - 1) * 50 }, visited[index]!.previousCursor!);
-        expect(back.users.map((user) => user.id)).toEqual(visited[index - 1]!.users.map((user) => user.id));
-      }
-    }
+    ])
+      expect(await expectCursorPaging(view)).toBe(4);
   });
 
   it('keeps the count of each flag right through inserts, updates and deletions of many rows at once', async () => {

@@ -121,5 +121,23 @@ export function planFixture(engine: Engine) {
     ).toEqual(expected);
     return got;
   };
-  return { fixture, naive, ours, expectSame, query };
+  /**
+   * Pages through the view by cursor, 50 rows at a time up to offset 200, expecting the rows of the
+   * same offsets; then back from the last page to the first. The number of pages visited.
+   */
+  const expectCursorPaging = async (view: View) => {
+    let page = await ours({ ...view, limit: 50, offset: 0 });
+    const visited = [page];
+    for (let offset = 50; page.nextCursor && offset < 200; offset += 50) {
+      page = await ours({ ...view, limit: 50, offset }, page.nextCursor);
+      expect(page.users.map((user) => user.id)).toEqual((await naive({ ...view, limit: 50, offset })).ids);
+      visited.push(page);
+    }
+    for (let index = visited.length - 1; index > 0; index -= 1) {
+      const back = await ours({ ...view, limit: 50, offset: (index - 1) * 50 }, visited[index]!.previousCursor!);
+      expect(back.users.map((user) => user.id)).toEqual(visited[index - 1]!.users.map((user) => user.id));
+    }
+    return visited.length;
+  };
+  return { fixture, naive, ours, expectSame, expectCursorPaging, query };
 }

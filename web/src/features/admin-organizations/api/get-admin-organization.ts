@@ -1,19 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminOrganizationDetail } from '#common/admin';
-import type { ApiData } from '#common/error-codes';
 import { api } from '@/lib/api';
 import { RequestError } from '@/lib/errors';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The organization with its members, pending invitations and teams (404 when there is none). */
 export const getAdminOrganization = async (organizationId: string) =>
-  (
-    await api<ApiData<AdminOrganizationDetail>>(
-      `/admin/organizations/${encodeURIComponent(organizationId)}`,
-      {},
-      'Failed to load the organization',
-    )
-  ).data;
+  (await api(`/admin/organizations/${encodeURIComponent(organizationId)}`, {}, 'Failed to load the organization')).data;
 
 export const adminOrganizationQueryOptions = (organizationId: string) =>
   // A missing organization stays missing: no retry.

@@ -1,12 +1,11 @@
 import type { AdminOrganizationDetail } from '#common/admin';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { DataTable, type Column } from '@/components/ui/data-table';
+import type { Column } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
 import { useCancelOrganizationInvitation } from '../api/cancel-organization-invitation';
+import { DetailTableCard } from './detail-table-card';
 
 type Invitation = AdminOrganizationDetail['invitations'][number];
-const invitationKey = (invitation: Invitation) => invitation.id;
 
 /** The invitations still waiting for an answer, each with Cancel (a new one can always be sent). */
 export function OrganizationInvitationsCard({
@@ -38,16 +37,12 @@ export function OrganizationInvitationsCard({
     },
   ];
   return (
-    <Card title="Pending invitations">
-      <DataTable
-        label="Pending invitations"
-        columns={columns}
-        rows={invitations}
-        rowKey={invitationKey}
-        isPending={false}
-        empty="No pending invitations."
-        rowTestId="invitation-row"
-      />
-    </Card>
+    <DetailTableCard
+      title="Pending invitations"
+      columns={columns}
+      rows={invitations}
+      empty="No pending invitations."
+      rowTestId="invitation-row"
+    />
   );
 }

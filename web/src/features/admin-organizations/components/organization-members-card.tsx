@@ -3,16 +3,15 @@ import { mainOrganizationRole, type AdminOrganizationMember } from '#common/admi
 import { ORGANIZATION_ROLES, type OrganizationRole } from '#common/roles';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataTable, type Column } from '@/components/ui/data-table';
+import type { Column } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/select';
 import { formatDate } from '@/lib/format';
 import { useRemoveMember } from '../api/remove-member';
 import { useSetMemberRole } from '../api/set-member-role';
+import { DetailTableCard } from './detail-table-card';
 
 const ROLE_LABELS: Record<OrganizationRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
-const memberKey = (member: AdminOrganizationMember) => member.id;
 
 /**
  * The organization's members with a role select and Remove each. The server keeps the last owner
@@ -85,16 +84,14 @@ export function OrganizationMembersCard({
   ];
 
   return (
-    <Card title="Members" description="Changing a role or removing someone takes effect at once.">
-      <DataTable
-        label="Members"
-        columns={columns}
-        rows={members}
-        rowKey={memberKey}
-        isPending={false}
-        empty="No members."
-        rowTestId="member-row"
-      />
+    <DetailTableCard
+      title="Members"
+      description="Changing a role or removing someone takes effect at once."
+      columns={columns}
+      rows={members}
+      empty="No members."
+      rowTestId="member-row"
+    >
       {removing && (
         <ConfirmDialog
           title="Remove member"
@@ -104,6 +101,6 @@ export function OrganizationMembersCard({
           onClose={() => setRemoving(null)}
         />
       )}
-    </Card>
+    </DetailTableCard>
   );
 }

@@ -47,9 +47,7 @@ export function AdminOrganizationsScreen() {
           id="admin-organization-name"
           label="Organization name"
           submitLabel="Create Organization"
-          onSubmit={create.mutateAsync}
-          pending={create.isPending}
-          error={create.error?.message}
+          mutation={create}
         />
       </section>
       <DataTable

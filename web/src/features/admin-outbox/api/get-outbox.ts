@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OutboxMail } from '#common/admin';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-export const getOutbox = async () =>
-  (await api<{ data: OutboxMail[] }>('/admin/outbox', {}, 'Failed to load the outbox')).data;
+export const getOutbox = async () => (await api('/admin/outbox', {}, 'Failed to load the outbox')).data;
 
 export const outboxQueryOptions = queryOptions({ queryKey: queryKeys.admin.outbox, queryFn: getOutbox });
 

@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminStats } from '#common/admin-stats';
-import type { ApiData } from '#common/error-codes';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getAdminStats = async (days: number) =>
-  (await api<ApiData<AdminStats>>(`/admin/stats?days=${days}`, {}, 'Failed to load the overview')).data;
+  (await api(`/admin/stats?days=${days}`, {}, 'Failed to load the overview')).data;
 
 export const adminStatsQueryOptions = (days: number) =>
   queryOptions({

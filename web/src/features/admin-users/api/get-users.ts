@@ -12,7 +12,7 @@ export async function getUsers(view: AdminUserListQuery): Promise<AdminUserList>
       .filter(([, value]) => value !== undefined)
       .map(([key, value]) => [key, String(value)]),
   );
-  const body = await api<AdminUserList | null>(`/admin/users?${params}`, {}, 'Failed to load users');
+  const body = await api(`/admin/users?${params}`, {}, 'Failed to load users');
   if (!body || !Array.isArray(body.users) || typeof body.total !== 'number')
     throw new RequestError(0, 'UNEXPECTED_RESPONSE', 'Unexpected response format from admin API');
   return body;

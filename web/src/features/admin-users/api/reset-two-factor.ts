@@ -1,11 +1,9 @@
-import type { TwoFactorResetAnswer } from '#common/admin';
-import type { ApiData } from '#common/error-codes';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 
 export const resetTwoFactor = (userId: string) =>
-  api<ApiData<TwoFactorResetAnswer>>(
+  api(
     `/admin/users/${encodeURIComponent(userId)}/two-factor/reset`,
     // Nothing to send, but a write's body is JSON like every other (an empty one counts).
     { method: 'POST', body: '{}' },

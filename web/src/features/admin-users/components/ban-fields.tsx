@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { BAN_DURATION_SUGGESTIONS } from '#common/admin';
 import { BAN_REASON_MAX_LENGTH } from '#common/admin-bulk';
 import { Button } from '@/components/ui/button';
+import { FormTextField } from '@/components/ui/form-fields';
 import type { banUserSchema, BanUserInput } from '../api/ban-user';
-import { FormTextField } from './fields';
 
 /** A ban's reason and duration (with the suggested durations), for one user or several. */
 export function BanFields({ form }: { form: UseFormReturn<z.input<typeof banUserSchema>, unknown, BanUserInput> }) {

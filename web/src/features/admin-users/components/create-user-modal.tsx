@@ -1,9 +1,10 @@
 import { adminCreateUserSchema } from '#common/admin';
+import { FormTextField, SelectField } from '@/components/ui/form-fields';
 import { useAdminOrganizations } from '@/lib/admin-organizations';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useCreateUser } from '../api/create-user';
-import { RoleField, SelectField, FormTextField } from './fields';
 import { ModalForm } from './modal-form';
+import { RoleField } from './role-field';
 
 /** Create User: checked by the server's own rule before it is sent. */
 export function CreateUserModal({ onClose }: { onClose: () => void }) {

@@ -1,9 +1,10 @@
 import type { AdminUserRow } from '#common/admin';
 import { isPlatformAdmin } from '#common/roles';
+import { FormTextField } from '@/components/ui/form-fields';
 import { useZodForm } from '@/lib/use-zod-form';
 import { updateUserSchema, useUpdateUser } from '../api/update-user';
-import { RoleField, FormTextField } from './fields';
 import { ModalForm } from './modal-form';
+import { RoleField } from './role-field';
 
 export function EditUserModal({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
   const update = useUpdateUser();

@@ -1,7 +1,7 @@
 import { IMPERSONATION_REASON_MAX_LENGTH, type AdminUserRow } from '#common/admin';
+import { FormTextField } from '@/components/ui/form-fields';
 import { useZodForm } from '@/lib/use-zod-form';
 import { impersonateUserSchema, useImpersonateUser } from '../api/impersonate-user';
-import { FormTextField } from './fields';
 import { ModalForm } from './modal-form';
 
 /** Asks why before an admin acts as someone: the reason goes into the audit trail. */

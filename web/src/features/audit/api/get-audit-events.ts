@@ -1,22 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditEventView, AuditExportQuery } from '#common/audit';
-import type { ApiData } from '#common/error-codes';
+import type { AuditExportQuery } from '#common/audit';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { searchOf } from '../utils/audit-filters';
 
 export const AUDIT_PAGE_SIZE = 20;
 
-export type AuditPage = ApiData<AuditEventView[], { nextCursor: string | null }>;
 /** One page: the filters, and the cursor the page starts after ('' for the newest). */
 export type AuditPageQuery = AuditExportQuery & { cursor: string };
 
 export const getAuditEvents = (query: AuditPageQuery) =>
-  api<AuditPage>(
-    `/admin/audit?${searchOf({ ...query, limit: AUDIT_PAGE_SIZE })}`,
-    {},
-    'Failed to load the audit trail',
-  );
+  api(`/admin/audit?${searchOf({ ...query, limit: AUDIT_PAGE_SIZE })}`, {}, 'Failed to load the audit trail');
 
 export const auditEventsQueryOptions = (query: AuditPageQuery) =>
   queryOptions({

@@ -1,13 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-import type { AuditPage } from './get-audit-events';
 
 export const MY_AUDIT_PAGE_SIZE = 10;
 
 /** A page of the signed-in person's own security activity, after `cursor` ('' for the newest). */
 export const getMyAuditEvents = (cursor: string) =>
-  api<AuditPage>(
+  api(
     `/me/audit?limit=${MY_AUDIT_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
     {},
     'Failed to load your security activity',

@@ -1,13 +1,33 @@
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_OUTCOME_LABELS, AUDIT_OUTCOMES } from '#common/audit';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/select';
-import { TextField } from '@/components/ui/text-field';
+import { FormTextField, SelectField } from '@/components/ui/form-fields';
 import { useZodForm } from '@/lib/use-zod-form';
 import { auditFiltersSchema, NO_FILTERS, type AuditFilters } from '../utils/audit-filters';
 
 /** Actions in the order of their labels, as a person looks one up. */
 const ACTION_OPTIONS = [...AUDIT_ACTION_NAMES].sort((a, b) => AUDIT_ACTIONS[a].localeCompare(AUDIT_ACTIONS[b]));
+
+/** A filter's choices: any value (no filter), then each value by its label. */
+function FilterOptions<Value extends string>({
+  any,
+  values,
+  labelOf,
+}: {
+  any: string;
+  values: readonly Value[];
+  labelOf: (value: Value) => string;
+}) {
+  return (
+    <>
+      <option value="">{any}</option>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {labelOf(value)}
+        </option>
+      ))}
+    </>
+  );
+}
 
 /** The audit screen's filters: applied together, kept in the URL by the screen. */
 export function AuditFiltersForm({
@@ -18,7 +38,6 @@ export function AuditFiltersForm({
   onApply: (filters: AuditFilters) => void;
 }) {
   const form = useZodForm(auditFiltersSchema, { defaultValues: filters });
-  const { errors } = form.formState;
   const clear = () => {
     form.reset(NO_FILTERS);
     onApply(NO_FILTERS);
@@ -31,35 +50,19 @@ export function AuditFiltersForm({
       onSubmit={form.handleSubmit(onApply)}
       noValidate
     >
-      <TextField
-        id="audit-user"
-        label="User id"
-        placeholder="As actor or target"
-        error={errors.userId?.message}
-        {...form.register('userId')}
-      />
-      <FormField id="audit-action" label="Action">
-        <Select id="audit-action" className="w-full" {...form.register('action')}>
-          <option value="">All actions</option>
-          {ACTION_OPTIONS.map((action) => (
-            <option key={action} value={action}>
-              {AUDIT_ACTIONS[action]}
-            </option>
-          ))}
-        </Select>
-      </FormField>
-      <FormField id="audit-outcome" label="Outcome">
-        <Select id="audit-outcome" className="w-full" {...form.register('outcome')}>
-          <option value="">All outcomes</option>
-          {AUDIT_OUTCOMES.map((outcome) => (
-            <option key={outcome} value={outcome}>
-              {AUDIT_OUTCOME_LABELS[outcome]}
-            </option>
-          ))}
-        </Select>
-      </FormField>
-      <TextField id="audit-from" label="From" type="date" error={errors.from?.message} {...form.register('from')} />
-      <TextField id="audit-to" label="To" type="date" error={errors.to?.message} {...form.register('to')} />
+      <FormTextField form={form} name="userId" id="audit-user" label="User id" placeholder="As actor or target" />
+      <SelectField form={form} name="action" id="audit-action" label="Action">
+        <FilterOptions any="All actions" values={ACTION_OPTIONS} labelOf={(action) => AUDIT_ACTIONS[action]} />
+      </SelectField>
+      <SelectField form={form} name="outcome" id="audit-outcome" label="Outcome">
+        <FilterOptions
+          any="All outcomes"
+          values={AUDIT_OUTCOMES}
+          labelOf={(outcome) => AUDIT_OUTCOME_LABELS[outcome]}
+        />
+      </SelectField>
+      <FormTextField form={form} name="from" id="audit-from" label="From" type="date" />
+      <FormTextField form={form} name="to" id="audit-to" label="To" type="date" />
       <div className="flex items-end gap-2">
         <Button type="submit">Apply</Button>
         <Button variant="secondary" onClick={clear}>

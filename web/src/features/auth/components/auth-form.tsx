@@ -16,6 +16,7 @@ import { usePasskeyAutofill } from '../hooks/use-passkey-autofill';
 import { useSignInAttempt } from '../hooks/use-sign-in-attempt';
 import { OtherSignIns } from './other-sign-ins';
 import { SecondFactorStep } from './second-factor-step';
+import { TextButton } from './text-button';
 
 // The rules and the Better Auth client load as soon as the person starts using the form, so they
 // are usually there by the time it is sent.
@@ -117,13 +118,7 @@ export function AuthForm({
 
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
         {signingIn ? "Don't have an account? " : 'Already have an account? '}
-        <button
-          type="button"
-          className="font-medium text-indigo-600 dark:text-indigo-300 hover:underline"
-          onClick={toggleMode}
-        >
-          {signingIn ? 'Sign up' : 'Sign in'}
-        </button>
+        <TextButton onClick={toggleMode}>{signingIn ? 'Sign up' : 'Sign in'}</TextButton>
       </p>
     </div>
   );

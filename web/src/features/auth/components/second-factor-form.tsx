@@ -6,6 +6,7 @@ import { TextField } from '@/components/ui/text-field';
 import { toRequestError, type RequestError } from '@/lib/errors';
 import { useZodForm } from '@/lib/use-zod-form';
 import { verifySecondFactor } from '../api/verify-second-factor';
+import { TextButton } from './text-button';
 
 /**
  * After a correct password on an account with two-factor on: a code from the authenticator app, or
@@ -62,20 +63,10 @@ export function SecondFactorForm({ onSignedIn, onBack }: { onSignedIn: () => Pro
         </Button>
       </form>
       <div className="mt-6 flex justify-between text-sm">
-        <button
-          type="button"
-          className="font-medium text-indigo-600 dark:text-indigo-300 hover:underline"
-          onClick={switchMethod}
-        >
-          {backup ? 'Use your authenticator app' : 'Use a backup code'}
-        </button>
-        <button
-          type="button"
-          className="font-medium text-slate-600 dark:text-slate-300 hover:underline"
-          onClick={onBack}
-        >
+        <TextButton onClick={switchMethod}>{backup ? 'Use your authenticator app' : 'Use a backup code'}</TextButton>
+        <TextButton tone="muted" onClick={onBack}>
           Back to sign in
-        </button>
+        </TextButton>
       </div>
     </>
   );

@@ -1,4 +1,3 @@
-import type { ApiData } from '#common/error-codes';
 import type { CreateOrganizationInput } from '#common/organizations';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -6,7 +5,7 @@ import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 
 /** Creates an organization; the server makes its slug from the name. */
 export const createOrganization = (name: CreateOrganizationInput['name']) =>
-  api<ApiData<{ id: string; name: string; slug: string }>>(
+  api(
     '/organizations',
     { method: 'POST', body: JSON.stringify({ name } satisfies CreateOrganizationInput) },
     'Failed to create organization',

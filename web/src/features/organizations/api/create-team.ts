@@ -6,9 +6,9 @@ import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 export const createTeam = ({ organizationId, name }: { organizationId: string; name: string }) =>
   unwrap(authClient.organization.createTeam({ name, organizationId }), 'Failed to create team');
 
-/** Creates a team; the organization's team list and its team count follow. */
-export const useCreateTeam = () =>
+/** Creates a team in the organization; its team list and its team count follow. */
+export const useCreateTeam = (organizationId: string) =>
   useRefreshingMutation({
-    mutationFn: createTeam,
-    refreshes: ({ organizationId }) => [queryKeys.teams.ofOrganization(organizationId), queryKeys.myOrganizations],
+    mutationFn: (name: string) => createTeam({ organizationId, name }),
+    refreshes: [queryKeys.teams.ofOrganization(organizationId), queryKeys.myOrganizations],
   });

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyInvitation } from '#common/organizations';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-export const getMyInvitations = async () =>
-  (await api<{ data: MyInvitation[] }>('/invitations', {}, 'Failed to load invitations')).data;
+export const getMyInvitations = async () => (await api('/invitations', {}, 'Failed to load invitations')).data;
 
 export const myInvitationsQueryOptions = queryOptions({ queryKey: queryKeys.myInvitations, queryFn: getMyInvitations });
 

@@ -11,16 +11,15 @@ import { useOrganizationTeams } from '../api/get-teams';
 import type { MyOrganization } from '../api/get-my-organizations';
 
 function CreateTeamForm({ organizationId, onDone }: { organizationId: string; onDone: () => void }) {
-  const create = useCreateTeam();
+  const create = useCreateTeam(organizationId);
   return (
     <div className="mt-3">
       <NameForm
         id={`team-name-${organizationId}`}
         label="Team name"
         submitLabel="Create Team"
-        onSubmit={(name) => create.mutateAsync({ organizationId, name }).then(onDone)}
-        pending={create.isPending}
-        error={create.error?.message}
+        mutation={create}
+        onDone={onDone}
         autoFocus
       />
     </div>

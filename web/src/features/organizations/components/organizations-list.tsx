@@ -11,14 +11,7 @@ function CreateOrganizationForm() {
   const create = useCreateOrganization();
   return (
     <Card title="New Organization">
-      <NameForm
-        id="organization-name"
-        label="Organization name"
-        submitLabel="Create Organization"
-        onSubmit={create.mutateAsync}
-        pending={create.isPending}
-        error={create.error?.message}
-      />
+      <NameForm id="organization-name" label="Organization name" submitLabel="Create Organization" mutation={create} />
     </Card>
   );
 }

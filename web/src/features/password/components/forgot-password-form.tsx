@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
+import { FormTextField } from '@/components/ui/form-fields';
 import { Notice } from '@/components/ui/notice';
-import { TextField } from '@/components/ui/text-field';
 import { useZodForm } from '@/lib/use-zod-form';
 import { forgotPasswordSchema, useRequestPasswordReset } from '../api/request-password-reset';
 
@@ -30,14 +30,7 @@ export function ForgotPasswordForm() {
         Enter the email address of your account: we will send you a link to choose a new password.
       </p>
       <ErrorBox message={request.error?.message} />
-      <TextField
-        id="forgot-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={form.formState.errors.email?.message}
-        {...form.register('email')}
-      />
+      <FormTextField form={form} name="email" id="forgot-email" label="Email" type="email" autoComplete="email" />
       <Button type="submit" className="w-full" disabled={request.isPending}>
         Send reset link
       </Button>

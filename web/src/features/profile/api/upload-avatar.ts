@@ -15,10 +15,8 @@ export async function uploadAvatar(file: File): Promise<void> {
   body.set('category', 'profile');
   body.set('isPublic', 'true');
   body.set('description', 'Profile picture');
-  const uploaded = await api<{ success?: boolean; url?: string } | null>(
-    '/files/upload',
-    { method: 'POST', body },
-    (status) => (status ? `Upload failed: ${status}` : 'Failed to upload image'),
+  const uploaded = await api('/files/upload', { method: 'POST', body }, (status) =>
+    status ? `Upload failed: ${status}` : 'Failed to upload image',
   );
   if (!uploaded?.success || !uploaded.url) {
     throw new RequestError(200, 'UNEXPECTED_RESPONSE', 'Failed to upload image');

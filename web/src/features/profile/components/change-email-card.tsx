@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorBox } from '@/components/ui/error-box';
+import { FormTextField } from '@/components/ui/form-fields';
 import { Notice } from '@/components/ui/notice';
-import { TextField } from '@/components/ui/text-field';
 import type { SessionUser } from '@/lib/auth-client';
 import { useZodForm } from '@/lib/use-zod-form';
 import { changeEmailFormSchema, useChangeEmail } from '../api/change-email';
@@ -33,13 +33,13 @@ export function ChangeEmailCard({ user }: { user: SessionUser }) {
         <ErrorBox message={change.error?.message} />
         {change.isSuccess && <Notice tone="success">{user.emailVerified ? APPROVAL_SENT : EMAIL_CHANGED}</Notice>}
         <div className="max-w-md">
-          <TextField
+          <FormTextField
+            form={form}
+            name="newEmail"
             id="new-email"
             label="New email"
             type="email"
             autoComplete="email"
-            error={form.formState.errors.newEmail?.message}
-            {...form.register('newEmail')}
           />
         </div>
         <Button type="submit" disabled={!form.watch('newEmail').trim() || change.isPending}>

@@ -1,4 +1,3 @@
-import type { ApiData } from '#common/error-codes';
 import { signInAlertsSchema, type SignInAlertsSetting } from '#common/sign-in-alerts';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -6,7 +5,7 @@ import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 
 export const updateSignInAlerts = async (setting: SignInAlertsSetting) =>
   (
-    await api<ApiData<SignInAlertsSetting>>(
+    await api(
       '/me/sign-in-alerts',
       { method: 'PUT', body: JSON.stringify(signInAlertsSchema.parse(setting)) },
       'Failed to update sign-in alerts',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { CurrentPasswordInput } from '#common/two-factor';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,6 +14,30 @@ import { PasswordPrompt } from './password-prompt';
 
 /** What the card shows besides its status: one step at a time. */
 type Step = 'idle' | 'enable' | 'setup' | 'enabled' | 'regenerate' | 'regenerated' | 'disable';
+
+/** The steps that ask for the password first: their button, and what the password is asked for. */
+const PASSWORD_STEPS = {
+  enable: { submitLabel: 'Continue', danger: false, reason: 'Enter your password to set up an authenticator app.' },
+  regenerate: {
+    submitLabel: 'Make new codes',
+    danger: false,
+    reason: 'Enter your password to make ten new backup codes. The codes you have now will stop working.',
+  },
+  disable: {
+    submitLabel: 'Turn off',
+    danger: true,
+    reason: 'Enter your password to turn off two-factor authentication. Sign-in will ask for your password only.',
+  },
+} as const;
+type PasswordStep = keyof typeof PASSWORD_STEPS;
+const isPasswordStep = (step: Step): step is PasswordStep => step in PASSWORD_STEPS;
+
+/** What a password step calls: TanStack Query's mutation result fits. */
+interface PasswordCall {
+  mutate: (input: CurrentPasswordInput, options: { onSuccess: () => void }) => void;
+  isPending: boolean;
+  error: Error | null;
+}
 
 /**
  * Two-factor sign-in with an authenticator app: turn on (password, QR code or key, a first code,
@@ -32,6 +57,13 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
   };
   // Kept from the enable step until the codes are dismissed; a cancelled set-up keeps nothing.
   const setup = enable.data;
+  // Each password step's call, and where its success leads.
+  const calls: Record<PasswordStep, { call: PasswordCall; then: () => void }> = {
+    enable: { call: enable, then: () => setStep('setup') },
+    regenerate: { call: regenerate, then: () => setStep('regenerated') },
+    disable: { call: disable, then: () => go('idle') },
+  };
+  const asking = isPasswordStep(step) ? { ...PASSWORD_STEPS[step], ...calls[step] } : null;
 
   return (
     <Card
@@ -53,16 +85,18 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
           ) : (
             <Button onClick={() => go('enable')}>Turn on two-factor</Button>
           ))}
-        {step === 'enable' && (
+        {asking && (
           <PasswordPrompt
-            id="two-factor-enable-password"
-            submitLabel="Continue"
-            pending={enable.isPending}
-            error={enable.error?.message}
-            onSubmit={(input) => enable.mutate(input, { onSuccess: () => setStep('setup') })}
+            key={step}
+            id={`two-factor-${step}-password`}
+            submitLabel={asking.submitLabel}
+            danger={asking.danger}
+            pending={asking.call.isPending}
+            error={asking.call.error?.message}
+            onSubmit={(input) => asking.call.mutate(input, { onSuccess: asking.then })}
             onCancel={() => go('idle')}
           >
-            Enter your password to set up an authenticator app.
+            {asking.reason}
           </PasswordPrompt>
         )}
         {step === 'setup' && setup && (
@@ -78,33 +112,8 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
             <BackupCodes codes={setup.backupCodes} email={user.email} onDone={() => go('idle')} />
           </>
         )}
-        {step === 'regenerate' && (
-          <PasswordPrompt
-            id="two-factor-regenerate-password"
-            submitLabel="Make new codes"
-            pending={regenerate.isPending}
-            error={regenerate.error?.message}
-            onSubmit={(input) => regenerate.mutate(input, { onSuccess: () => setStep('regenerated') })}
-            onCancel={() => go('idle')}
-          >
-            Enter your password to make ten new backup codes. The codes you have now will stop working.
-          </PasswordPrompt>
-        )}
         {step === 'regenerated' && regenerate.data && (
           <BackupCodes codes={regenerate.data} email={user.email} onDone={() => go('idle')} />
-        )}
-        {step === 'disable' && (
-          <PasswordPrompt
-            id="two-factor-disable-password"
-            submitLabel="Turn off"
-            danger
-            pending={disable.isPending}
-            error={disable.error?.message}
-            onSubmit={(input) => disable.mutate(input, { onSuccess: () => go('idle') })}
-            onCancel={() => go('idle')}
-          >
-            Enter your password to turn off two-factor authentication. Sign-in will ask for your password only.
-          </PasswordPrompt>
         )}
       </div>
     </Card>

@@ -1,23 +1,19 @@
 import { createAuthEndpoint } from 'better-auth/api';
 import * as z from 'zod';
-import { TEAM_PERMISSIONS } from '#common/teams';
 import { teamAccessMiddleware } from '../middleware';
-import { teamIdField } from './fields';
-import { describeEndpoint } from './openapi';
+import { permissionField, teamIdField } from './fields';
+import { allowedSchema, describeEndpoint } from './openapi';
 
 export const checkPermission = createAuthEndpoint(
   '/team-permissions/check-permission',
   {
     method: 'POST',
-    body: z.object({
-      teamId: teamIdField,
-      permission: z.enum(TEAM_PERMISSIONS).meta({ description: 'team:update, team:addMember or team:delete' }),
-    }),
+    body: z.object({ teamId: teamIdField, permission: permissionField }),
     use: [teamAccessMiddleware],
     metadata: describeEndpoint(
       'Whether the caller has a permission in a team',
       'The answer, the same rule the team endpoints apply',
-      { type: 'object', properties: { allowed: { type: 'boolean' } }, required: ['allowed'] },
+      allowedSchema,
     ),
   },
   async (ctx) => ctx.json({ allowed: ctx.context.teamAccess.can(ctx.body.permission) }),

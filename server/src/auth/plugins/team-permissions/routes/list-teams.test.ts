@@ -28,8 +28,8 @@ describe.each(ENGINES)('list-teams on %s', (engine) => {
     const mine = await t.people.orgAdmin.client.get('/api/v1/organizations');
     const acme = mine.body.data.find((organization: { id: string }) => organization.id === t.organizationId);
     expect(acme).toMatchObject({ name: 'Acme', role: 'admin', memberCount: 6 });
-    expect(acme.teamCount).toBeGreaterThan(0);
-    expect(Number.isNaN(Date.parse(acme.createdAt))).toBe(false);
+    expect(acme!.teamCount).toBeGreaterThan(0);
+    expect(Number.isNaN(Date.parse(acme!.createdAt))).toBe(false);
     expect(
       (await t.people.otherOrgUser.client.get('/api/v1/organizations')).body.data.map(
         (organization: { name: string }) => organization.name,

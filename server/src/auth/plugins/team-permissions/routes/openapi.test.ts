@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../testing/test-context';
+import { describe, expect, it } from 'vitest';
+import { contextPerSuite } from '../../../../testing/suite';
 
 /** The reference (the openAPI plugin) documents every team endpoint from its own declaration. */
 describe('team-permissions in the OpenAPI reference', () => {
-  let context: TestContext;
-  beforeAll(async () => {
-    context = await createTestContext('sqlite');
-  });
-  afterAll(async () => context?.destroy());
+  const suite = contextPerSuite('sqlite');
 
   it('documents each endpoint: method, fields, what it does and what it answers', async () => {
-    const schema = await context.auth.api.generateOpenAPISchema();
+    const schema = await suite.context.auth.api.generateOpenAPISchema();
     const documented = Object.entries(schema.paths as Record<string, Record<string, any>>)
       .filter(([path]) => path.startsWith('/team-permissions/'))
       .map(([path, methods]) => {

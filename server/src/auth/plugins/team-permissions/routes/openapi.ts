@@ -64,6 +64,7 @@ export const teamMembershipSchema = object({
   role: { type: 'string', enum: [...TEAM_ROLES] },
 });
 export const successSchema = object({ success: flag('Always true') });
+export const allowedSchema = object({ allowed: { type: 'boolean' } });
 
 /** An endpoint's `metadata`: what it does and what it answers. */
 export function describeEndpoint(description: string, answer: string, schema: ResponseSchema) {

@@ -1,11 +1,10 @@
 import { createAuthEndpoint } from 'better-auth/api';
 import * as z from 'zod';
-import { TEAM_PERMISSION_MODES } from '#common/teams';
 import { getTeamAdapter } from '../adapter';
 import { teamAccessMiddleware } from '../middleware';
 import { requirePermission } from '../team-access';
 import { teamView } from '../views';
-import { teamIdField } from './fields';
+import { permissionModeField, teamIdField } from './fields';
 import { describeEndpoint, teamSchema } from './openapi';
 
 /** Makes a team public (`inherited`) or private (`defined`). */
@@ -13,10 +12,7 @@ export const setPermissionMode = createAuthEndpoint(
   '/team-permissions/set-permission-mode',
   {
     method: 'POST',
-    body: z.object({
-      teamId: teamIdField,
-      permissionMode: z.enum(TEAM_PERMISSION_MODES).meta({ description: 'inherited (public) or defined (private)' }),
-    }),
+    body: z.object({ teamId: teamIdField, permissionMode: permissionModeField }),
     use: [teamAccessMiddleware],
     metadata: describeEndpoint('Make a team public or private (team:update)', 'The team as it is now', {
       type: 'object',

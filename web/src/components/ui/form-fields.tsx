@@ -1,11 +1,11 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { fieldErrorId, FormField } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/select';
-import { TextField } from '@/components/ui/text-field';
+import { fieldErrorId, FormField } from './form-field';
+import { Select } from './select';
+import { TextField } from './text-field';
 
 /** A field of a react-hook-form form: its id, label, and the form's value of that name. */
-interface FieldProps<Values extends FieldValues, Output extends FieldValues> {
+export interface FieldProps<Values extends FieldValues, Output extends FieldValues> {
   form: UseFormReturn<Values, unknown, Output>;
   name: Path<Values>;
   id: string;
@@ -54,15 +54,5 @@ export function SelectField<Values extends FieldValues, Output extends FieldValu
         {children}
       </Select>
     </FormField>
-  );
-}
-
-/** The role a platform admin gives a user: the two the console knows. */
-export function RoleField<Values extends FieldValues, Output extends FieldValues>(props: FieldProps<Values, Output>) {
-  return (
-    <SelectField {...props} label="Role">
-      <option value="user">User</option>
-      <option value="admin">Admin</option>
-    </SelectField>
   );
 }

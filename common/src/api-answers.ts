@@ -1,0 +1,92 @@
+import type {
+  AdminOrganizationDetail,
+  AdminOrganizationRow,
+  AdminUserList,
+  OutboxMail,
+  TwoFactorResetAnswer,
+} from './admin';
+import type { AdminBulkAnswer } from './admin-bulk';
+import type { AdminStats } from './admin-stats';
+import type { AuditPage } from './audit';
+import type { ApiData } from './error-codes';
+import type { CreatedOrganization, MyInvitation, MyOrganization } from './organizations';
+import type { SignInAlertsSetting } from './sign-in-alerts';
+
+/**
+ * What each `/api/v1` route answers when it succeeds, by method and path as docs/api.md names them
+ * (`:id` is a path parameter). A refusal is an `ApiErrorBody` instead. Answers that are not JSON (a
+ * file's bytes, the CSV exports, the mailbox's 204) are not listed: their body is unknown.
+ */
+export interface ApiAnswers {
+  'GET /api/v1/health': { status: 'ok'; database: 'sqlite' | 'postgres' };
+  /** 503 with `status: 'unavailable'` too: load balancers read this shape, not an error. */
+  'GET /api/v1/health/ready': {
+    status: 'ready' | 'unavailable';
+    checks: { database: 'up' | 'down'; redis?: 'up' | 'down' };
+  };
+  'GET /api/v1/me': ApiData<
+    { id: string; name: string; email: string; role: string; image: string | null },
+    { via: 'session' | 'api-key' }
+  >;
+  'GET /api/v1/me/sign-in-alerts': ApiData<SignInAlertsSetting>;
+  'PUT /api/v1/me/sign-in-alerts': ApiData<SignInAlertsSetting>;
+  'GET /api/v1/me/audit': AuditPage;
+  'GET /api/v1/organizations': ApiData<MyOrganization[]>;
+  'POST /api/v1/organizations': ApiData<CreatedOrganization>;
+  'GET /api/v1/invitations': ApiData<MyInvitation[]>;
+  /** `success` and `url` beside `data`: the specification fixes them for this answer. */
+  'POST /api/v1/files/upload': ApiData<{ id: string; url: string }, { success: true; url: string }>;
+  'GET /api/v1/admin/users': AdminUserList;
+  /** Better Auth's user, whose shape we do not fix. */
+  'POST /api/v1/admin/users': ApiData<unknown>;
+  'POST /api/v1/admin/users/:id/two-factor/reset': ApiData<TwoFactorResetAnswer>;
+  'POST /api/v1/admin/users/bulk': ApiData<AdminBulkAnswer>;
+  'GET /api/v1/admin/audit': AuditPage;
+  'GET /api/v1/admin/stats': ApiData<AdminStats>;
+  'GET /api/v1/admin/organizations': ApiData<AdminOrganizationRow[]>;
+  'POST /api/v1/admin/organizations': ApiData<CreatedOrganization>;
+  'GET /api/v1/admin/organizations/:id': ApiData<AdminOrganizationDetail>;
+  'PATCH /api/v1/admin/organizations/:id/members/:memberId': ApiData<{ id: string; userId: string; role: string }>;
+  'DELETE /api/v1/admin/organizations/:id/members/:memberId': ApiData<{ id: string; userId: string }>;
+  'DELETE /api/v1/admin/organizations/:id/invitations/:invitationId': ApiData<{ id: string; status: 'canceled' }>;
+  'DELETE /api/v1/admin/organizations/:id': ApiData<{ id: string }>;
+  'GET /api/v1/admin/outbox': ApiData<OutboxMail[]>;
+  'GET /api/v1/dev/mailbox': ApiData<OutboxMail[]>;
+}
+
+/** A route's path as a type that matches its requests: `/teams/:id` → `/teams/${string}`. */
+type Pattern<Route extends string> = Route extends `${infer Head}:${string}/${infer Tail}`
+  ? `${Head}${string}/${Pattern<Tail>}`
+  : Route extends `${infer Head}:${string}`
+    ? `${Head}${string}`
+    : Route;
+
+/** A request as the routes are keyed: its method, and its path without the query string. */
+type RequestKey<
+  Method extends string,
+  Path extends string,
+> = `${Uppercase<Method>} ${Path extends `${infer Bare}?${string}` ? Bare : Path}`;
+
+/** The routes of `Answers` a request matches. */
+type Matching<Answers, Key extends string> = {
+  [Route in keyof Answers & string]: Key extends Pattern<Route> ? Route : never;
+}[keyof Answers & string];
+
+/** Of the routes matched, the narrowest: `…/:id/members/:memberId` rather than `…/:id`. */
+type Narrowest<Routes extends string, Route extends string = Routes> = Route extends unknown
+  ? [Extract<Pattern<Exclude<Routes, Route>>, Pattern<Route>>] extends [never]
+    ? Route
+    : never
+  : never;
+
+/** The answer of the route a request matches in `Answers`; unknown when it matches none. */
+export type AnswerIn<Answers, Method extends string, Path extends string> = [
+  Narrowest<Matching<Answers, RequestKey<Method, Path>>>,
+] extends [infer Route extends keyof Answers]
+  ? [Route] extends [never]
+    ? unknown
+    : Answers[Route]
+  : unknown;
+
+/** What `/api/v1` answers this method and path, e.g. `ApiAnswer<'GET', `/api/v1/admin/organizations/${id}`>`. */
+export type ApiAnswer<Method extends string, Path extends string> = AnswerIn<ApiAnswers, Method, Path>;

@@ -1,0 +1,16 @@
+import type { Transaction } from 'kysely';
+import type { DB } from './schema';
+
+/**
+ * Deletes organizations with everything in them: their team places, teams, invitations, members,
+ * then the organizations themselves. Row by row rather than left to foreign keys, so that nothing
+ * depends on how those were declared; in the caller's transaction, all or nothing.
+ */
+export async function deleteOrganizations(trx: Transaction<DB>, organizationIds: string[]) {
+  const teams = trx.selectFrom('team').select('id').where('organizationId', 'in', organizationIds);
+  await trx.deleteFrom('teamMember').where('teamId', 'in', teams).execute();
+  await trx.deleteFrom('team').where('organizationId', 'in', organizationIds).execute();
+  await trx.deleteFrom('invitation').where('organizationId', 'in', organizationIds).execute();
+  await trx.deleteFrom('member').where('organizationId', 'in', organizationIds).execute();
+  await trx.deleteFrom('organization').where('id', 'in', organizationIds).execute();
+}
