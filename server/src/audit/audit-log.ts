@@ -69,10 +69,12 @@ export function createAuditLog(db: Kysely<DB>, logger: Logger) {
   };
 
   const log = {
-    /** Records an event once its facts are known; a failure to learn them is logged, never thrown. */
-    recordWhen(event: Promise<AuditEventInput>) {
+    /** Records an event once its facts are known (null: none); a failure to learn them is logged, never thrown. */
+    recordWhen(event: Promise<AuditEventInput | null>) {
       const done: Promise<void> = event
-        .then((ready) => log.record(ready))
+        .then((ready) => {
+          if (ready) log.record(ready);
+        })
         .catch((error: unknown) => logger.warn('audit event not recorded', errorFields(error)))
         .finally(() => preparing.delete(done));
       preparing.add(done);

@@ -70,6 +70,7 @@ export function createAuth(dependencies: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
   const guests = guestUpgrade({ database, logger });
   const alerts = signInAlerts({ config, database, mailer, logger });
+  const trail = auditTrail({ audit, database });
   const auth = betterAuth({
     appName: 'Gatehouse',
     baseURL: config.publicUrl,
@@ -142,6 +143,8 @@ export function createAuth(dependencies: AuthDependencies) {
       },
     },
     plugins: [
+      // First: who asks is read before any other plugin's hook may refuse the request.
+      trail.start,
       admin({
         impersonationSessionDuration: config.impersonationMaxSeconds,
         // The sign-in error of a banned user says why, and until when.
@@ -204,7 +207,7 @@ export function createAuth(dependencies: AuthDependencies) {
       // The reference page loads its viewer from a CDN, unpinned: never on a production origin.
       openAPI({ path: '/reference', disableDefaultReference: config.nodeEnv === 'production' }),
       // Last: it records the answer as the other plugins left it.
-      auditTrail({ audit, database }),
+      trail.end,
     ],
   });
   // Every request of a signed-in person reads the session: done directly, Better Auth's router
@@ -212,6 +215,8 @@ export function createAuth(dependencies: AuthDependencies) {
   const store = redis ? { redis, keyPrefix: REDIS_KEY_PREFIX } : undefined;
   return Object.assign(auth, {
     readSession: createSessionReader(auth.$context, database, store),
+    /** Records a request refused before its endpoint ran (the after hooks never saw it). */
+    auditRefusal: trail.recordRefusal,
     /** Waits for the work requests left behind (alert mails, audit events): for shutdown and tests. */
     settle: async () => {
       await alerts.settled();

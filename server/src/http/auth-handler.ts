@@ -33,6 +33,7 @@ export async function handleAuthRequest(
   } catch (error) {
     return serverError({ error: String(error) });
   }
+  auth.auditRefusal(request, response);
   if (response.status === 404 && !response.headers.get('content-type')?.includes('json')) {
     return json(404, 'NOT_FOUND', `No auth route for ${request.method} ${path}`);
   }

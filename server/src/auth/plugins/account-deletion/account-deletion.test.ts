@@ -204,4 +204,29 @@ describe.each(ENGINES)('account deletion on %s', (engine) => {
     expect((await admin.post('/api/auth/admin/remove-user', { userId: owner.id })).status).toBe(200);
     expect(await rowsOf(suite.context, owner.id)).toEqual(NONE);
   });
+
+  it('keeps an owner, and the refused account whole, when an admin removes two co-owners at once', async () => {
+    const admin = await signInAdmin(suite.context.app);
+    for (let round = 0; round < 3; round++) {
+      const owners = [
+        await signUp(suite.context.app, { email: `removed-owner-a-${round}@example.com` }),
+        await signUp(suite.context.app, { email: `removed-owner-b-${round}@example.com` }),
+      ];
+      const member = await signUp(suite.context.app, { email: `removed-member-${round}@example.com` });
+      const shared = await createOrganization(owners[0]!.client, `Removed Co ${round}`);
+      await addMember(suite.context, shared, owners[1]!.id, 'owner');
+      await addMember(suite.context, shared, member.id);
+      const before = await Promise.all(owners.map((owner) => rowsOf(suite.context, owner.id)));
+      const responses = await Promise.all(
+        owners.map((owner) => admin.post('/api/auth/admin/remove-user', { userId: owner.id })),
+      );
+      expect(responses.map((response) => response.status).sort(), `round ${round}`).toEqual([200, 400]);
+      const kept = responses.findIndex((response) => response.status === 400);
+      expect(responses[kept]!.body.code).toBe('LAST_OWNER');
+      // Its sessions, password and memberships are all still there: it can still sign in.
+      expect(await rowsOf(suite.context, owners[kept]!.id)).toEqual(before[kept]);
+      expect(await rowsOf(suite.context, owners[1 - kept]!.id)).toEqual(NONE);
+      expect(await signInStatus(`removed-owner-${kept === 0 ? 'a' : 'b'}-${round}@example.com`)).toBe(200);
+    }
+  });
 });

@@ -26,16 +26,20 @@ async function lockOrganizationsOf(trx: Transaction<DB>, engine: DatabaseEngine,
 }
 
 /**
- * A person's own deletion once Better Auth has checked who they are: the last-owner rule and the
- * clean-up in one transaction, under the locks of their organizations. Checked apart, two owners of
- * one organization deleting their accounts at once would each see the other still there, and leave
- * its members with no owner.
+ * A deletion once Better Auth has checked who asks (the person, or an admin for `whose` account):
+ * the last-owner rule and the clean-up in one transaction, under the locks of the organizations.
+ * Checked apart, two owners of one organization deleted at once would each see the other still
+ * there, and leave its members with no owner.
  */
-export async function deleteEverythingUnlessLastOwner(database: Database, userId: string) {
+export async function deleteEverythingUnlessLastOwner(
+  database: Database,
+  userId: string,
+  whose: 'your' | 'their' = 'your',
+) {
   await database.db.transaction().execute(async (trx) => {
     await lockOrganizationsOf(trx, database.engine, userId);
     const names = await organizationsLeftWithoutOwner(trx, userId);
-    if (names.length > 0) throw lastOwnerError(names, 'your');
+    if (names.length > 0) throw lastOwnerError(names, whose);
     await deleteRowsOf(trx, userId);
   });
 }

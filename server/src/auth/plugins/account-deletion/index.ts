@@ -1,6 +1,7 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { deleteAccountSchema } from '#common/account-deletion';
+import { isPlatformAdmin } from '#common/roles';
 import type { Database } from '../../../db/database';
 import { deleteEverythingOf } from './cleanup';
 import { ACCOUNT_DELETION_ERROR_CODES } from './error-codes';
@@ -17,9 +18,9 @@ const OWN_DELETION_PATHS = new Set(['/delete-user', '/delete-anonymous-user']);
  * a user goes (the guest sweep and guest sign-up too), everything of theirs goes with them.
  */
 export function accountDeletion(database: Database) {
-  const refuseLastOwner = async (userId: string, whose: 'your' | 'their') => {
+  const refuseLastOwner = async (userId: string) => {
     const names = await organizationsLeftWithoutOwner(database.db, userId);
-    if (names.length > 0) throw lastOwnerError(names, whose);
+    if (names.length > 0) throw lastOwnerError(names, 'your');
   };
   return {
     id: 'account-deletion',
@@ -58,17 +59,22 @@ export function accountDeletion(database: Database) {
               throw APIError.from('BAD_REQUEST', ACCOUNT_DELETION_ERROR_CODES.PASSWORD_REQUIRED);
             }
             // Said before the password is checked; checked again, under lock, right before the deletion.
-            await refuseLastOwner(session.user.id, 'your');
+            await refuseLastOwner(session.user.id);
           }),
         },
         {
           matcher: (ctx) => ctx.path === '/admin/remove-user',
           handler: createAuthMiddleware(async (ctx) => {
             const userId = (ctx.body as { userId?: unknown } | undefined)?.userId;
-            // Checked before anything is deleted, for admins only: anyone else gets the endpoint's 403.
             const session = await getSessionFromCtx(ctx);
-            const isAdmin = session?.user.role?.split(',').includes('admin');
-            if (typeof userId === 'string' && isAdmin) await refuseLastOwner(userId, 'their');
+            // Anyone else gets the endpoint's own answer: 403 for a non-admin, 400 for oneself, 404 for
+            // nobody; an impersonation gets the impersonation guard's.
+            if (typeof userId !== 'string' || !session || !isPlatformAdmin(session.user.role)) return;
+            if (session.session.impersonatedBy || userId === session.user.id) return;
+            if (!(await ctx.context.internalAdapter.findUserById(userId))) return;
+            // Better Auth deletes sessions and accounts before the user: the rule and the clean-up run
+            // now, under lock, so that a refusal leaves the account whole.
+            await deleteEverythingUnlessLastOwner(database, userId, 'their');
           }),
         },
       ],

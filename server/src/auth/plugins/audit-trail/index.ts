@@ -18,6 +18,18 @@ interface Before {
   organizationId?: string | undefined;
 }
 
+/** A finished request as the event is made from it: by the after hook, or from its refusal. */
+interface Finished {
+  path: string;
+  body: Fields;
+  /** The answer's fields when it succeeded. */
+  answer: Fields;
+  failure?: { code: string | undefined; status: number } | undefined;
+  newUserId?: string | undefined;
+  ipAddress: string | null;
+  userAgent: string | null | undefined;
+}
+
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const fieldsOf = (value: unknown): Fields => (value && typeof value === 'object' ? (value as Fields) : {});
 const isAudited = (path: string | undefined) => !!path && (path in AUDITED_PATHS || path in SIGN_IN_METHODS);
@@ -27,12 +39,10 @@ const isCodeStep = (path: string) => path.startsWith('/two-factor/verify-');
  * Records every sign-in, account, organization, team and admin action that goes through Better Auth
  * in the audit trail (decision 0041): who acted (the admin behind an impersonation), whose account
  * it was about, the organization, the address and browser, and how it ended. Recording runs after
- * the endpoint and never holds up or changes its answer.
+ * the endpoint and never holds up or changes its answer. Two plugins: `start` first of all, `end`
+ * last; `recordRefusal` is for the HTTP handler.
  */
 export function auditTrail({ audit, database }: { audit: AuditLog; database: Database }) {
-  // Keyed by the request's headers, the one object the hooks of a request share.
-  const before = new WeakMap<object, Before>();
-
   const pendingSignInUser = async (ctx: HookContext) => {
     const cookie = ctx.context.createAuthCookie('two_factor');
     const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
@@ -67,12 +77,11 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
   };
 
   /** The event of a finished request, or null when there is nothing to record. */
-  const eventOf = (ctx: HookContext, seen: Before): (AuditEventInput & { email?: string }) | null => {
-    const path = ctx.path ?? '';
-    const returned = ctx.context.returned;
-    const failed = isAPIError(returned);
-    const answer = failed ? {} : fieldsOf(returned);
-    const body = fieldsOf(ctx.body);
+  const eventOf = (
+    { path, body, answer, failure, newUserId, ipAddress, userAgent }: Finished,
+    seen: Before,
+  ): (AuditEventInput & { email?: string }) | null => {
+    const failed = failure !== undefined;
     let action = AUDITED_PATHS[path];
     if (isCodeStep(path)) {
       // With a session, the code confirms a new authenticator: two-factor goes on.
@@ -80,7 +89,6 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
       else action = 'user.sign_in';
     }
     if (!action) return null;
-    const newUserId = ctx.context.newSession?.user.id;
     const signedInUser = seen.signedIn ? seen.userId : undefined;
     const actorId = seen.impersonatedBy ?? signedInUser ?? newUserId;
     const created = action === 'admin.user_create' ? text(fieldsOf(answer.user).id) : undefined;
@@ -99,13 +107,13 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
         text(answer.organizationId) ??
         text(invitation.organizationId) ??
         (action === 'organization.create' ? text(answer.id) : undefined),
-      ipAddress: getIP(ctx.request ?? ctx.headers ?? new Headers(), ctx.context.options),
-      userAgent: ctx.headers?.get('user-agent'),
+      ipAddress,
+      userAgent,
       email,
       details: {
         method: action === 'user.sign_in' ? SIGN_IN_METHODS[path] : undefined,
-        code: failed ? text(fieldsOf(returned.body).code) : undefined,
-        status: failed ? returned.statusCode : undefined,
+        code: failure?.code,
+        status: failure?.status,
         email,
         impersonating: seen.impersonatedBy ? seen.userId : undefined,
         role: text(body.role),
@@ -118,37 +126,87 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
     };
   };
 
+  type Adapter = HookContext['context']['internalAdapter'];
+  /** Requests the first hook saw and the last has not recorded yet: by the request the HTTP handler
+   * passed on, or for a call without one by its headers (the one object its hooks share). */
+  const open = new WeakMap<object, { seen: Before; request: Omit<Finished, 'answer'>; adapter: Adapter }>();
+  const requestOf = (ctx: HookContext) => ({
+    path: ctx.path ?? '',
+    body: fieldsOf(ctx.body),
+    ipAddress: getIP(ctx.request ?? ctx.headers ?? new Headers(), ctx.context.options),
+    userAgent: ctx.headers?.get('user-agent'),
+  });
+  /** The event with whose account an attempt on an address was (looked up after the answer left). */
+  const complete = async (event: ReturnType<typeof eventOf>, adapter: Adapter) => {
+    if (!event) return null;
+    const { email, ...recorded } = event;
+    if (recorded.targetUserId || !email) return recorded;
+    return { ...recorded, targetUserId: (await adapter.findUserByEmail(email.toLowerCase()))?.user.id };
+  };
+
   return {
-    id: 'audit-trail',
-    hooks: {
-      before: [
-        {
-          matcher: (ctx) => isAudited(ctx.path),
-          handler: createAuthMiddleware(async (ctx) => {
-            const key = ctx.headers ?? ctx.request;
-            if (!key) return;
-            before.set(key, await readBefore(ctx).catch(() => ({ signedIn: false })));
-          }),
-        },
-      ],
-      after: [
-        {
-          matcher: (ctx) => isAudited(ctx.path),
-          handler: createAuthMiddleware(async (ctx) => {
-            const key = ctx.headers ?? ctx.request;
-            const event = eventOf(ctx, (key && before.get(key)) ?? { signedIn: false });
-            if (!event) return;
-            const { email, ...recorded } = event;
-            if (recorded.targetUserId || !email) return audit.record(recorded);
-            // An attempt on an address: whose account it is, looked up after the answer is on its way.
-            audit.recordWhen(
-              ctx.context.internalAdapter
-                .findUserByEmail(email.toLowerCase())
-                .then((found) => ({ ...recorded, targetUserId: found?.user.id })),
-            );
-          }),
-        },
-      ],
+    /** First of the plugins: who asks, read before another plugin's hook may refuse the request. */
+    start: {
+      id: 'audit-trail-start',
+      hooks: {
+        before: [
+          {
+            matcher: (ctx) => isAudited(ctx.path),
+            handler: createAuthMiddleware(async (ctx) => {
+              const key = ctx.request ?? ctx.headers;
+              if (!key) return;
+              const seen = await readBefore(ctx).catch(() => ({ signedIn: false }));
+              open.set(key, { seen, request: requestOf(ctx), adapter: ctx.context.internalAdapter });
+            }),
+          },
+        ],
+      },
+    } satisfies BetterAuthPlugin,
+    /** Last of the plugins: records the answer as the other plugins left it. */
+    end: {
+      id: 'audit-trail',
+      hooks: {
+        after: [
+          {
+            matcher: (ctx) => isAudited(ctx.path),
+            handler: createAuthMiddleware(async (ctx) => {
+              const key = ctx.request ?? ctx.headers;
+              const started = key ? open.get(key) : undefined;
+              if (key) open.delete(key);
+              const returned = ctx.context.returned;
+              const failed = isAPIError(returned);
+              const finished: Finished = {
+                ...requestOf(ctx),
+                answer: failed ? {} : fieldsOf(returned),
+                failure: failed ? { code: text(fieldsOf(returned.body).code), status: returned.statusCode } : undefined,
+                newUserId: ctx.context.newSession?.user.id,
+              };
+              const event = eventOf(finished, started?.seen ?? { signedIn: false });
+              if (event && (event.targetUserId || !event.email)) return audit.record(event);
+              audit.recordWhen(complete(event, ctx.context.internalAdapter));
+            }),
+          },
+        ],
+      },
+    } satisfies BetterAuthPlugin,
+    /**
+     * A request refused by another plugin's before hook (the last-owner rule, the impersonation guard,
+     * a missing reason) never reaches the after hooks: its event is made from its answer instead.
+     */
+    recordRefusal(request: Request, response: Response) {
+      const started = response.status >= 400 ? open.get(request) : undefined;
+      if (!started) return;
+      open.delete(request);
+      const answer = response
+        .clone()
+        .json()
+        .catch(() => ({}));
+      audit.recordWhen(
+        answer.then((body: unknown) => {
+          const failure = { code: text(fieldsOf(body).code), status: response.status };
+          return complete(eventOf({ ...started.request, answer: {}, failure }, started.seen), started.adapter);
+        }),
+      );
     },
-  } satisfies BetterAuthPlugin;
+  };
 }
