@@ -1,11 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEventView } from '#common/audit';
-import { ADMIN_ENV, signIn, signInAdmin, signUp, TEST_ADMIN } from '../testing/accounts';
+import { ADMIN_ENV, signIn, signUp, TEST_ADMIN } from '../testing/accounts';
 import { TestClient } from '../testing/http-client';
 import { contextPerSuite } from '../testing/suite';
 import { ENGINES } from '../testing/test-context';
 import { totpCode } from '../testing/totp';
 import { enableTwoFactor } from '../testing/two-factor';
+import { adminAuditReader } from './audit-fixture';
 
 const PASSWORD = 'user-password-1';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AuditTest/1.0';
@@ -13,19 +14,8 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AuditTest/1.0';
 /** Every sign-in, account and admin action lands in the audit trail, with who, whom, where and how it ended. */
 describe.each(ENGINES)('audit trail on %s', (engine) => {
   const suite = contextPerSuite(engine, { env: ADMIN_ENV });
-  let admin: TestClient;
-  let adminId: string;
-  beforeAll(async () => {
-    admin = await signInAdmin(suite.context.app);
-    adminId = (await admin.get('/api/auth/get-session')).body!.user.id;
-  });
-
-  /** The events about or by a user, newest first, through the admin API. */
-  const eventsOf = async (userId: string, filters = '') => {
-    const response = await admin.get(`/api/v1/admin/audit?userId=${encodeURIComponent(userId)}&limit=200${filters}`);
-    expect(response.status, response.text).toBe(200);
-    return response.body.data as AuditEventView[];
-  };
+  const audit = adminAuditReader(suite);
+  const { eventsOf } = audit;
   const brief = (event: AuditEventView) => [event.action, event.outcome, event.details.method ?? null];
 
   it('records sign-ins by method and outcome, failures on the account they tried, and sign-out', async () => {
@@ -57,7 +47,7 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
       details: { email, code: 'INVALID_EMAIL_OR_PASSWORD' },
     });
 
-    const unknown = await admin.get('/api/v1/admin/audit?action=user.sign_in&outcome=failure&limit=200');
+    const unknown = await audit.admin.get('/api/v1/admin/audit?action=user.sign_in&outcome=failure&limit=200');
     const attempt = (unknown.body.data as AuditEventView[]).find(
       (event) => event.details.email === 'nobody-here@example.com',
     );
@@ -88,10 +78,10 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
     await client.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'user-password-2' });
     const created = await client.post('/api/v1/organizations', { name: 'Audited Works' });
     expect(created.status, created.text).toBe(201);
-    await admin.post('/api/auth/admin/impersonate-user', { userId: id, reason: '  Support ticket 4711 ' });
-    await admin.post('/api/auth/update-user', { name: 'Renamed While Impersonated' });
-    await admin.post('/api/auth/admin/stop-impersonating');
-    await admin.post('/api/auth/admin/ban-user', { userId: id, banReason: 'audit test' });
+    await audit.admin.post('/api/auth/admin/impersonate-user', { userId: id, reason: '  Support ticket 4711 ' });
+    await audit.admin.post('/api/auth/update-user', { name: 'Renamed While Impersonated' });
+    await audit.admin.post('/api/auth/admin/stop-impersonating');
+    await audit.admin.post('/api/auth/admin/ban-user', { userId: id, banReason: 'audit test' });
 
     const events = await eventsOf(id);
     expect(events.slice(0, 7).map(brief)).toEqual([
@@ -104,12 +94,16 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
       ['password.change', 'failure', null],
     ]);
     const [ban, stop, update, start, organization] = events;
-    expect(ban).toMatchObject({ actorId: adminId, targetUserId: id, details: { reason: 'audit test' } });
+    expect(ban).toMatchObject({ actorId: audit.adminId, targetUserId: id, details: { reason: 'audit test' } });
     expect(ban).toMatchObject({ actorEmail: TEST_ADMIN.email, targetEmail: email });
     for (const event of [stop, update]) {
-      expect(event).toMatchObject({ actorId: adminId, targetUserId: id, details: { impersonating: id } });
+      expect(event).toMatchObject({ actorId: audit.adminId, targetUserId: id, details: { impersonating: id } });
     }
-    expect(start).toMatchObject({ actorId: adminId, targetUserId: id, details: { reason: 'Support ticket 4711' } });
+    expect(start).toMatchObject({
+      actorId: audit.adminId,
+      targetUserId: id,
+      details: { reason: 'Support ticket 4711' },
+    });
     expect(organization).toMatchObject({ actorId: id, organizationId: created.body.data.id });
     expect(events[6]!.details.code).toBe('INVALID_PASSWORD');
   });
@@ -120,7 +114,9 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
     const seen: string[] = [];
     let cursor: string | null = '';
     while (cursor !== null) {
-      const page = await admin.get(`/api/v1/admin/audit?userId=${id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const page = await audit.admin.get(
+        `/api/v1/admin/audit?userId=${id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(page.status, page.text).toBe(200);
       expect(page.body.data.length).toBeLessThanOrEqual(2);
       seen.push(...(page.body.data as AuditEventView[]).map((event) => event.id));
@@ -144,7 +140,7 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
     ['from=yesterday', 'must be an ISO 8601 time, such as 2026-11-25T12:00:00Z'],
     ['cursor=not-a-cursor', 'cursor is not valid: use the nextCursor of the previous page'],
   ])('refuses the bad filter %s with a clear message: %s', async (query, message) => {
-    const response = await admin.get(`/api/v1/admin/audit?${query}`);
+    const response = await audit.admin.get(`/api/v1/admin/audit?${query}`);
     expect(response.status).toBe(400);
     expect(response.body.message).toContain(message);
   });
@@ -153,15 +149,19 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
     const first = await signUp(suite.context.app, { email: 'audited-mine@example.com' });
     const other = await signUp(suite.context.app, { email: 'audited-other@example.com' });
     await other.client.post('/api/auth/update-user', { name: 'Someone Else' });
-    await admin.post('/api/auth/admin/ban-user', { userId: first.id });
-    await admin.post('/api/auth/admin/unban-user', { userId: first.id });
+    await audit.admin.post('/api/auth/admin/ban-user', { userId: first.id });
+    await audit.admin.post('/api/auth/admin/unban-user', { userId: first.id });
     const mine = await (await signIn(suite.context.app, 'audited-mine@example.com', PASSWORD)).get('/api/v1/me/audit');
     expect(mine.status, mine.text).toBe(200);
     const events = mine.body.data as AuditEventView[];
     expect(events.map((event) => event.action)).toEqual(['user.sign_in', 'admin.unban', 'admin.ban', 'user.sign_up']);
     expect(events.every((event) => event.actorId === first.id || event.targetUserId === first.id)).toBe(true);
     // The admin who banned is not named by their email to the person banned.
-    expect(events[2]).toMatchObject({ actorId: adminId, actorEmail: null, targetEmail: 'audited-mine@example.com' });
+    expect(events[2]).toMatchObject({
+      actorId: audit.adminId,
+      actorEmail: null,
+      targetEmail: 'audited-mine@example.com',
+    });
     // The me route takes no filters for someone else.
     const sneaky = await first.client.get(`/api/v1/me/audit?userId=${other.id}`);
     expect(
@@ -178,7 +178,7 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
     const { client, id } = await signUp(suite.context.app, { email });
     await client.post('/api/auth/update-user', { name: 'Soon Gone' });
     expect((await eventsOf(id))[0]).toMatchObject({ action: 'user.update', actorEmail: email, targetEmail: email });
-    expect((await admin.post('/api/auth/admin/remove-user', { userId: id })).status).toBe(200);
+    expect((await audit.admin.post('/api/auth/admin/remove-user', { userId: id })).status).toBe(200);
     const [removed, update] = await eventsOf(id);
     expect(removed).toMatchObject({ action: 'admin.user_delete', actorEmail: TEST_ADMIN.email, targetEmail: null });
     expect(update).toMatchObject({ action: 'user.update', actorId: id, actorEmail: null, targetEmail: null });
