@@ -88,6 +88,36 @@ describe.each(ENGINES)('refusals in the audit trail on %s', (engine) => {
     },
   );
 
+  it("names the member as the target of an owner's member changes, so the member sees them", async () => {
+    const owner = await signUp(suite.context.app, { email: 'member-changes-owner@example.com' });
+    const member = await signUp(suite.context.app, { email: 'member-changes-member@example.com' });
+    const organizationId = await createOrganization(owner.client, 'Member Changes Co');
+    await addMember(suite.context, organizationId, member.id);
+    const memberId = (
+      await suite.context.database.db
+        .selectFrom('member')
+        .select('id')
+        .where('userId', '=', member.id)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const role = await owner.client.post('/api/auth/organization/update-member-role', {
+      organizationId,
+      memberId,
+      role: 'admin',
+    });
+    expect(role.status, role.text).toBe(200);
+    const removal = await owner.client.post('/api/auth/organization/remove-member', {
+      organizationId,
+      memberIdOrEmail: memberId,
+    });
+    expect(removal.status, removal.text).toBe(200);
+    const events = await audit.eventsOf(member.id);
+    expect(events.filter((event) => event.action.startsWith('member.'))).toEqual([
+      expect.objectContaining({ action: 'member.remove', actorId: owner.id, targetUserId: member.id }),
+      expect.objectContaining({ action: 'member.role', actorId: owner.id, targetUserId: member.id }),
+    ]);
+  });
+
   it('records a refusal by the endpoint itself once, and a success once', async () => {
     const removed = await signUp(suite.context.app, { email: 'removed-once@example.com' });
     const { admin, adminId, eventsOf } = audit;

@@ -149,19 +149,23 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
     const first = await signUp(suite.context.app, { email: 'audited-mine@example.com' });
     const other = await signUp(suite.context.app, { email: 'audited-other@example.com' });
     await other.client.post('/api/auth/update-user', { name: 'Someone Else' });
-    await audit.admin.post('/api/auth/admin/ban-user', { userId: first.id });
+    await audit.admin.post('/api/auth/admin/ban-user', { userId: first.id, banReason: 'an internal note' });
     await audit.admin.post('/api/auth/admin/unban-user', { userId: first.id });
     const mine = await (await signIn(suite.context.app, 'audited-mine@example.com', PASSWORD)).get('/api/v1/me/audit');
     expect(mine.status, mine.text).toBe(200);
     const events = mine.body.data as AuditEventView[];
     expect(events.map((event) => event.action)).toEqual(['user.sign_in', 'admin.unban', 'admin.ban', 'user.sign_up']);
     expect(events.every((event) => event.actorId === first.id || event.targetUserId === first.id)).toBe(true);
-    // The admin who banned is not named by their email to the person banned.
+    // The admin who banned is not named to the person banned, nor their address or browser.
     expect(events[2]).toMatchObject({
       actorId: audit.adminId,
       actorEmail: null,
+      ipAddress: null,
+      userAgent: null,
       targetEmail: 'audited-mine@example.com',
     });
+    expect(events[2]!.details.reason).toBeUndefined();
+    expect(events[0]).toMatchObject({ actorId: first.id, ipAddress: '127.0.0.1' });
     // The me route takes no filters for someone else.
     const sneaky = await first.client.get(`/api/v1/me/audit?userId=${other.id}`);
     expect(

@@ -38,7 +38,7 @@ describe('signed cookies', () => {
     expect(read(jar(cookie), NAME)).toBe('token-1');
   });
 
-  it('checks a remembered cookie without signing again, and remembers only the most recent', async () => {
+  it('checks a remembered cookie without signing again, and lets go of the one checked first', async () => {
     const read = signedCookieReader(SECRET, 2);
     const [first, second, third] = await Promise.all(['t1', 't2', 't3'].map((value) => signed(value)));
     const signing = vi.spyOn(crypto, 'createHmac');

@@ -9,7 +9,7 @@ const REMEMBERED = 10_000;
  * the value, or null when the signature is wrong. Synchronous: Better Auth verifies through WebCrypto,
  * whose jobs queue on the libuv threadpool behind file reads and its other work.
  *
- * A cookie whose signature was right is remembered (the most recent `REMEMBERED`): a signature stays
+ * A cookie whose signature was right is remembered (up to `REMEMBERED`, the one checked first let go first): a signature stays
  * right for the life of the secret, and the session it names is still looked up on every request.
  * Only cookies signed with the secret are kept, so nobody without one can fill the memory.
  */

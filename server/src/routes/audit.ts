@@ -47,12 +47,21 @@ export function myAuditRoutes({ auth, database, audit }: { auth: Auth; database:
     const userId = c.get('principal').user.id;
     const page = await listAuditEvents(database.db, { ...c.req.valid('query'), userId });
     if (page === 'invalid-cursor') return apiError(c, 400, 'BAD_REQUEST', CURSOR_INVALID);
-    // Only the caller's own email: whoever else acted on the account (an admin) stays unnamed.
-    const events = page.events.map((event) => ({
-      ...event,
-      actorEmail: event.actorId === userId ? event.actorEmail : null,
-      targetEmail: event.targetUserId === userId ? event.targetEmail : null,
-    }));
+    // Only the caller's own email. Whoever else acted on the account (an admin) stays unnamed, their
+    // address, browser and stated reason unshown: the console says only "by an admin". An attempt by
+    // nobody signed in (a wrong password) keeps its address and browser.
+    const events = page.events.map((event) => {
+      const someoneElse = event.actorId !== null && event.actorId !== userId;
+      const { reason: _reason, ...details } = event.details;
+      return {
+        ...event,
+        actorEmail: someoneElse ? null : event.actorEmail,
+        targetEmail: event.targetUserId === userId ? event.targetEmail : null,
+        ipAddress: someoneElse ? null : event.ipAddress,
+        userAgent: someoneElse ? null : event.userAgent,
+        details: someoneElse ? details : event.details,
+      };
+    });
     return c.json<AuditPage>({ data: events, nextCursor: page.nextCursor });
   });
 }

@@ -9,7 +9,8 @@ export type Digest = Map<string, { hash: string; rows: string[] }>;
 
 /**
  * The audit trail records refused requests too (that is what it is for), written after the answer,
- * and so are the counts kept from it (0046): checked by their own tests, not compared here.
+ * and so are the counts kept from it (0046), the last active days among them: a success's batch can
+ * land while a later refusal is compared. Checked by their own tests, not compared here.
  */
 const RECORDS_REFUSALS = new Set(['auditEvent', 'auditDailyCount', 'userLastActive', 'userLastActiveCount']);
 

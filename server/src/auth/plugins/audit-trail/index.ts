@@ -92,7 +92,10 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
     const signedInUser = seen.signedIn ? seen.userId : undefined;
     const actorId = seen.impersonatedBy ?? signedInUser ?? newUserId;
     const created = action === 'admin.user_create' ? text(fieldsOf(answer.user).id) : undefined;
-    const targetUserId = text(body.userId) ?? created ?? seen.userId ?? newUserId;
+    // A member is named by a member id or an email: their user is in the answer (unknown on a failure).
+    const aboutMember = action === 'member.remove' || action === 'member.role';
+    const member = aboutMember ? (text(fieldsOf(answer.member).userId) ?? text(answer.userId)) : undefined;
+    const targetUserId = text(body.userId) ?? created ?? (aboutMember ? member : (seen.userId ?? newUserId));
     const email = path === '/sign-in/email' || path === '/request-password-reset' ? text(body.email) : undefined;
     if (failed && !actorId && !targetUserId && !ATTEMPT_PATHS.has(path)) return null;
     const invitation = fieldsOf(answer.invitation);
@@ -127,9 +130,16 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
   };
 
   type Adapter = HookContext['context']['internalAdapter'];
-  /** Requests the first hook saw and the last has not recorded yet: by the request the HTTP handler
-   * passed on, or for a call without one by its headers (the one object its hooks share). */
-  const open = new WeakMap<object, { seen: Before; request: Omit<Finished, 'answer'>; adapter: Adapter }>();
+  interface Started {
+    seen: Before;
+    request: Omit<Finished, 'answer'>;
+    adapter: Adapter;
+    recorded: boolean;
+  }
+  /** By the headers of one endpoint call, the one object its hooks share (each call has its own). */
+  const started = new WeakMap<object, Started>();
+  /** The same, by the request the HTTP handler passed on, for the refusals no after hook sees. */
+  const startedBy = new WeakMap<Request, Started>();
   const requestOf = (ctx: HookContext) => ({
     path: ctx.path ?? '',
     body: fieldsOf(ctx.body),
@@ -153,10 +163,12 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
           {
             matcher: (ctx) => isAudited(ctx.path),
             handler: createAuthMiddleware(async (ctx) => {
-              const key = ctx.request ?? ctx.headers;
+              const key = ctx.headers ?? ctx.request;
               if (!key) return;
               const seen = await readBefore(ctx).catch(() => ({ signedIn: false }));
-              open.set(key, { seen, request: requestOf(ctx), adapter: ctx.context.internalAdapter });
+              const entry = { seen, request: requestOf(ctx), adapter: ctx.context.internalAdapter, recorded: false };
+              started.set(key, entry);
+              if (ctx.request) startedBy.set(ctx.request, entry);
             }),
           },
         ],
@@ -170,9 +182,9 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
           {
             matcher: (ctx) => isAudited(ctx.path),
             handler: createAuthMiddleware(async (ctx) => {
-              const key = ctx.request ?? ctx.headers;
-              const started = key ? open.get(key) : undefined;
-              if (key) open.delete(key);
+              const key = ctx.headers ?? ctx.request;
+              const entry = key ? started.get(key) : undefined;
+              if (entry) entry.recorded = true;
               const returned = ctx.context.returned;
               const failed = isAPIError(returned);
               const finished: Finished = {
@@ -181,7 +193,7 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
                 failure: failed ? { code: text(fieldsOf(returned.body).code), status: returned.statusCode } : undefined,
                 newUserId: ctx.context.newSession?.user.id,
               };
-              const event = eventOf(finished, started?.seen ?? { signedIn: false });
+              const event = eventOf(finished, entry?.seen ?? { signedIn: false });
               if (event && (event.targetUserId || !event.email)) return audit.record(event);
               audit.recordWhen(complete(event, ctx.context.internalAdapter));
             }),
@@ -194,9 +206,9 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
      * a missing reason) never reaches the after hooks: its event is made from its answer instead.
      */
     recordRefusal(request: Request, response: Response) {
-      const started = response.status >= 400 ? open.get(request) : undefined;
-      if (!started) return;
-      open.delete(request);
+      const entry = response.status >= 400 ? startedBy.get(request) : undefined;
+      if (!entry || entry.recorded) return;
+      entry.recorded = true;
       const answer = response
         .clone()
         .json()
@@ -204,7 +216,7 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
       audit.recordWhen(
         answer.then((body: unknown) => {
           const failure = { code: text(fieldsOf(body).code), status: response.status };
-          return complete(eventOf({ ...started.request, answer: {}, failure }, started.seen), started.adapter);
+          return complete(eventOf({ ...entry.request, answer: {}, failure }, entry.seen), entry.adapter);
         }),
       );
     },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminBulkAction, AdminBulkActionInput } from '#common/admin-bulk';
+import { ADMIN_BULK_ACTIONS, type AdminBulkAction, type AdminBulkActionInput } from '#common/admin-bulk';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notify } from '@/lib/notify';
@@ -8,8 +8,6 @@ import type { UserSelection } from '../hooks/use-user-selection';
 import { BULK_ACTIONS, bulkOutcome, usersCount } from '../utils/bulk-actions';
 import { BulkBanModal } from './bulk-ban-modal';
 import { BulkResults, type BulkSummary } from './bulk-results';
-
-const ORDER: AdminBulkAction[] = ['ban', 'unban', 'revoke-sessions', 'delete'];
 
 /**
  * The bar over the table while users are ticked: their count and the four actions, each asked
@@ -50,7 +48,7 @@ export function UsersBulkActions({ selection }: { selection: UserSelection }) {
           <span className="mr-2 text-sm font-medium text-indigo-900 dark:text-indigo-100">
             {usersCount(selected.length)} selected
           </span>
-          {ORDER.map((action) => (
+          {ADMIN_BULK_ACTIONS.map((action) => (
             <Button
               key={action}
               size="sm"
