@@ -25,6 +25,11 @@ export function isPlatformAdmin(role: string | null | undefined): boolean {
   return hasAnyRole(role, ['admin']);
 }
 
+/** An owner of an organization or team, alone or among other roles ("admin,owner"). */
+export function isOwnerRole(role: string | null | undefined): boolean {
+  return hasAnyRole(role, ['owner']);
+}
+
 /** The role checks the console shows in Session Debug. `platform_admin` is only ever displayed. */
 export function roleChecks(role: string | null | undefined) {
   const held = parseRoles(role);

@@ -4,6 +4,7 @@ import { TestClient } from '../testing/http-client';
 import { pngForm } from '../testing/images';
 import { createTestContext, ENGINES, type TestContext } from '../testing/test-context';
 import { sweepGuests } from './guest-sweep';
+import { addOwnedRows, NONE, rowsOf } from './plugins/account-deletion/fixtures';
 
 const HOUR = 3600;
 
@@ -54,6 +55,7 @@ describe.each(ENGINES)('guest sweep on %s', (engine) => {
     const shared = (await owner.post('/api/auth/organization/create', { name: 'Shared', slug: 'shared-sweep' })).body
       .id as string;
     const old = await busyGuest(shared);
+    await addOwnedRows(context, old.id, old.organizationId);
     const young = await busyGuest(shared);
     // The first guest is 7 hours old, the second 1 hour, the registered owner older than both.
     // Stored as Better Auth stores dates: ISO text on SQLite, timestamps on PostgreSQL.
@@ -91,6 +93,8 @@ describe.each(ENGINES)('guest sweep on %s', (engine) => {
     ] as const) {
       expect(await count(table, column, old.id), table).toBe(0);
     }
+    // Nothing else of theirs either: passkeys, two-factor secrets, invitations.
+    expect(await rowsOf(context, old.id)).toEqual(NONE);
     expect(await count('organization', 'id', old.organizationId)).toBe(0);
     expect(await count('team', 'organizationId', old.organizationId)).toBe(0);
     expect((await old.client.get('/api/auth/get-session')).body).toBeNull();

@@ -10,9 +10,10 @@ interface Row {
 
 /**
  * Deletes guest (anonymous) accounts created more than `maxAgeSeconds` ago, with everything they
- * made: sessions (in Redis too), API keys, memberships, team places, invitations, files, and the
- * organizations no one else belongs to. Registered accounts are never selected. Safe on every
- * instance at once: each step is a delete that finds nothing the second time.
+ * made: sessions (in Redis too) and, by the account deletion's database hook, memberships, team
+ * places, invitations, passkeys, files, and the organizations no one else belongs to. Registered
+ * accounts are never selected. Safe on every instance at once: each step is a delete that finds
+ * nothing the second time.
  */
 export async function sweepGuests(auth: Auth, maxAgeSeconds: number, now = Date.now()): Promise<number> {
   const context = await auth.$context;
@@ -29,22 +30,7 @@ export async function sweepGuests(auth: Auth, maxAgeSeconds: number, now = Date.
       limit: BATCH,
     });
     for (const guest of guests) {
-      const memberships = await adapter.findMany<{ organizationId: string }>({
-        model: 'member',
-        where: [{ field: 'userId', value: guest.id }],
-        limit: 10_000,
-      });
-      for (const { organizationId } of memberships) {
-        const members = await adapter.count({
-          model: 'member',
-          where: [{ field: 'organizationId', value: organizationId }],
-        });
-        // Teams, invitations and memberships go with it (foreign keys cascade).
-        if (members <= 1)
-          await adapter.delete({ model: 'organization', where: [{ field: 'id', value: organizationId }] });
-      }
-      await adapter.deleteMany({ model: 'apikey', where: [{ field: 'referenceId', value: guest.id }] });
-      // Sessions, accounts and the user; memberships, passkeys and files cascade.
+      // Sessions, accounts and the user, after the clean-up (`account-deletion`'s database hook).
       await internalAdapter.deleteUser(guest.id);
       swept += 1;
     }

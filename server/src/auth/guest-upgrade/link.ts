@@ -40,7 +40,7 @@ export function createGuestLink({ database, logger }: { database: Database; logg
     }
     let moved;
     try {
-      moved = await moveGuestWork(database.db, guest.user.id, account.user.id);
+      moved = await moveGuestWork(database, guest.user.id, account.user.id);
     } catch (error) {
       // Nothing moved: it is one transaction.
       logger.error('guest work could not be moved', { ...ids, error: String(error) });

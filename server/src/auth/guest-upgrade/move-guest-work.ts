@@ -1,4 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
+import { isOwnerRole } from '#common/roles';
+import type { Database } from '../../db/database';
+import { lockOrganizationsOf } from '../../db/organization-lock';
 import type { DB } from '../../db/schema';
 import { fileIdFromUrl } from '../../routes/files';
 
@@ -13,10 +16,6 @@ export interface MovedWork {
 }
 
 const NOTHING: MovedWork = { memberships: 0, teamPlaces: 0, invitations: 0, files: 0, image: null };
-
-/** Better Auth stores several roles of one member as "admin,owner"; a team place holds one. */
-const holdsOwner = (role: unknown) =>
-  typeof role === 'string' && role.split(',').some((part) => part.trim() === 'owner');
 
 /** Places a person holds: organization memberships by organization, team places by team. */
 const PLACES = { member: 'organizationId', teamMember: 'teamId' } as const;
@@ -53,14 +52,14 @@ async function movePlaces(trx: Transaction<DB>, table: keyof typeof PLACES, gues
   );
   for (const place of kept) {
     const dropped = guestPlaces.find((guestPlace) => guestPlace.group === place.group);
-    if (!holdsOwner(dropped?.role) || holdsOwner(place.role)) continue;
+    if (!isOwnerRole(dropped?.role) || isOwnerRole(place.role)) continue;
     const others = await db
       .selectFrom(table)
       .select('role')
       .where(column, '=', place.group)
       .where('userId', 'not in', [guestId, accountId])
       .execute();
-    if (!others.some((other) => holdsOwner(other.role))) {
+    if (!others.some((other) => isOwnerRole(other.role))) {
       await db.updateTable(table).set({ role: 'owner' }).where('id', '=', place.id).execute();
     }
   }
@@ -85,10 +84,15 @@ async function movePlaces(trx: Transaction<DB>, table: keyof typeof PLACES, gues
  * they sent, and files. The account keeps its own picture; with none, it takes the guest's (and the
  * file it points at); otherwise that file stays with the guest and goes when the guest is deleted.
  * Credentials (passkeys, two-factor, API keys) never move: they go with the guest.
+ *
+ * Under the locks of every organization either belongs to, taken first, as account deletions and
+ * admins' member changes take them: otherwise the guest's owner place could be dropped for another
+ * owner who is being deleted at that moment, each seeing the other still there.
  */
-export async function moveGuestWork(db: Kysely<DB>, guestId: string, accountId: string): Promise<MovedWork> {
+export async function moveGuestWork(database: Database, guestId: string, accountId: string): Promise<MovedWork> {
   if (guestId === accountId) return NOTHING;
-  return db.transaction().execute(async (trx) => {
+  return database.db.transaction().execute(async (trx) => {
+    await lockOrganizationsOf(trx, database.engine, [guestId, accountId]);
     const users = await trx
       .selectFrom('user')
       .select(['id', 'image'])

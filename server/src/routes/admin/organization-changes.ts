@@ -1,11 +1,9 @@
 import type { Transaction } from 'kysely';
-import { parseRoles, type OrganizationRole } from '#common/roles';
+import { isOwnerRole, type OrganizationRole } from '#common/roles';
 import type { Database } from '../../db/database';
 import { deleteOrganizations } from '../../db/organization-deletion';
 import { lockOrganization } from '../../db/organization-lock';
 import type { DB } from '../../db/schema';
-
-const isOwner = (role: string) => parseRoles(role).includes('owner');
 
 /** What became of a change to a member that exists: made, or refused to keep the last owner. */
 export interface MemberOutcome {
@@ -36,7 +34,7 @@ async function changeMember(
       .executeTakeFirst();
     if (!member) return 'member-not-found';
     const outcome = { lastOwner: false, userId: member.userId, previousRole: member.role };
-    if (isOwner(member.role) && !keepsOwnership(member)) {
+    if (isOwnerRole(member.role) && !keepsOwnership(member)) {
       const owners = await trx
         .selectFrom('member')
         .select('role')
@@ -44,7 +42,7 @@ async function changeMember(
         .where('id', '!=', memberId)
         .where('role', 'like', '%owner%')
         .execute();
-      if (!owners.some((other) => isOwner(other.role))) return { ...outcome, lastOwner: true };
+      if (!owners.some((other) => isOwnerRole(other.role))) return { ...outcome, lastOwner: true };
     }
     await change(trx, member);
     return outcome;

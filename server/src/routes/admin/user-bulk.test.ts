@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BULK_USERS_MAX } from '#common/admin-bulk';
+import { NONE, rowsOf } from '../../auth/plugins/account-deletion/fixtures';
 import { admin, signIn } from '../../security/support/principals';
 import { ENGINES } from '../../testing/test-context';
 import { BULK, bulkSuite } from './user-bulk-fixture';
@@ -57,6 +58,10 @@ describe.each(ENGINES)('admin bulk actions on %s', (engine) => {
     await suite.context.auth.api.addMember({
       body: { userId: member!.id, organizationId: organization.body.id, role: 'member' },
     });
+    // The first has an organization of their own and an API key: both go with them.
+    const own = await first!.client.post('/api/auth/organization/create', { name: 'Own Org', slug: `${slug}-own` });
+    expect(own.status, own.text).toBe(200);
+    expect((await first!.client.post('/api/auth/api-key/create', { name: 'ci' })).status).toBe(200);
     const order = [first!.id, 'no-such-user', root.id, owner!.id, last!.id];
     const response = await root.client.post(BULK, { action: 'delete', userIds: order });
     expect(response.status, response.text).toBe(200);
@@ -83,7 +88,9 @@ describe.each(ENGINES)('admin bulk actions on %s', (engine) => {
       expect(await userRow(gone.id)).toBeUndefined();
       expect(await sessionsOf(gone.id)).toBe(0);
       expect(await db().selectFrom('account').select('id').where('userId', '=', gone.id).execute()).toEqual([]);
+      expect(await rowsOf(suite.context, gone.id)).toEqual(NONE);
     }
+    expect(await db().selectFrom('organization').select('id').where('id', '=', own.body.id).execute()).toEqual([]);
     // Nothing of the refused ones went: the owner, their session, their organization and its members.
     expect(await userRow(owner!.id)).toBeDefined();
     expect(await sessionsOf(owner!.id)).toBe(1);

@@ -117,7 +117,7 @@ describe.each(ENGINES)('account deletion on %s', (engine) => {
     const signedIn = await guest.post('/api/auth/sign-in/anonymous', {});
     expect(signedIn.status, signedIn.text).toBe(200);
     const guestId = signedIn.body.user.id as string;
-    await createOrganization(guest, 'Guest Org');
+    const alone = await createOrganization(guest, 'Guest Org');
     for (const body of [{ password: PASSWORD }, {}]) {
       const refused = await remove(guest, body);
       expect(refused.status).toBe(400);
@@ -126,6 +126,8 @@ describe.each(ENGINES)('account deletion on %s', (engine) => {
     const response = await guest.post('/api/auth/delete-anonymous-user', {});
     expect(response.status, response.text).toBe(200);
     expect(await rowsOf(suite.context, guestId)).toEqual(NONE);
+    const { db } = suite.context.database;
+    expect(await db.selectFrom('organization').select('id').where('id', '=', alone).execute()).toEqual([]);
   });
 
   it('refuses a guest who is the last owner of an organization with members, keeping them signed in', async () => {

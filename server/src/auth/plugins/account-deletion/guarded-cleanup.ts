@@ -1,29 +1,11 @@
-import type { Transaction } from 'kysely';
-import type { Database, DatabaseEngine } from '../../../db/database';
-import { noOpUpdate } from '../../../db/no-op-update';
-import type { DB } from '../../../db/schema';
+import { defineRequestState, hasRequestState } from '@better-auth/core/context';
+import type { Database } from '../../../db/database';
+import { lockOrganizationsOf } from '../../../db/organization-lock';
 import { deleteRowsOf } from './cleanup';
 import { lastOwnerError, organizationsLeftWithoutOwner } from './last-owner';
 
-/**
- * Locks the organizations the user belongs to until the transaction ends: deletions that touch one
- * organization run one after another, each reading what the previous one wrote.
- */
-async function lockOrganizationsOf(trx: Transaction<DB>, engine: DatabaseEngine, userId: string) {
-  const organizationIds = trx.selectFrom('member').select('organizationId').where('userId', '=', userId);
-  if (engine === 'postgres') {
-    // In one order, so that two people sharing several organizations never wait for each other.
-    await trx
-      .selectFrom('organization')
-      .select('id')
-      .where('id', 'in', organizationIds)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-  } else {
-    await noOpUpdate(trx, 'organization').where('id', 'in', organizationIds).execute();
-  }
-}
+/** The users whose clean-up this request has done under lock, right before Better Auth deletes them. */
+const cleanedUp = defineRequestState(() => new Set<string>());
 
 /**
  * A deletion once Better Auth has checked who asks (the person, or an admin for `whose` account):
@@ -37,9 +19,18 @@ export async function deleteEverythingUnlessLastOwner(
   whose: 'your' | 'their' = 'your',
 ) {
   await database.db.transaction().execute(async (trx) => {
-    await lockOrganizationsOf(trx, database.engine, userId);
+    await lockOrganizationsOf(trx, database.engine, [userId]);
     const names = await organizationsLeftWithoutOwner(trx, userId);
     if (names.length > 0) throw lastOwnerError(names, whose);
     await deleteRowsOf(trx, userId);
   });
+  if (await hasRequestState()) (await cleanedUp.get()).add(userId);
+}
+
+/**
+ * Whether the request deleting the user has done their clean-up already (above): the database hook
+ * then has nothing to do. Outside a request (the guest sweep) it never has.
+ */
+export async function cleanedUpInThisRequest(userId: string) {
+  return (await hasRequestState()) && (await cleanedUp.get()).has(userId);
 }

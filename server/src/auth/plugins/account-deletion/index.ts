@@ -5,7 +5,7 @@ import { isPlatformAdmin } from '#common/roles';
 import type { Database } from '../../../db/database';
 import { deleteEverythingOf } from './cleanup';
 import { ACCOUNT_DELETION_ERROR_CODES } from './error-codes';
-import { deleteEverythingUnlessLastOwner } from './guarded-cleanup';
+import { cleanedUpInThisRequest, deleteEverythingUnlessLastOwner } from './guarded-cleanup';
 import { lastOwnerError, organizationsLeftWithoutOwner } from './last-owner';
 
 /** The paths that delete the signed-in person's own account. */
@@ -33,7 +33,17 @@ export function accountDeletion(database: Database) {
             beforeDelete: async (user) => deleteEverythingUnlessLastOwner(database, user.id),
           },
         },
-        databaseHooks: { user: { delete: { before: async (user) => deleteEverythingOf(database.db, user.id) } } },
+        databaseHooks: {
+          user: {
+            delete: {
+              // Own deletions and admin removals have cleaned up under lock already (guarded-cleanup.ts);
+              // the other ways a user goes (the guest sweep, a guest after its upgrade) clean up here.
+              before: async (user) => {
+                if (!(await cleanedUpInThisRequest(user.id))) await deleteEverythingOf(database.db, user.id);
+              },
+            },
+          },
+        },
       },
     }),
     hooks: {

@@ -1,9 +1,7 @@
 import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
+import { isOwnerRole } from '#common/roles';
 import type { DB } from '../../../db/schema';
-
-/** Better Auth stores several roles of one member as "admin,owner". */
-const isOwner = (role: string) => role.split(',').some((part) => part.trim() === 'owner');
 
 /**
  * The names of the organizations the user alone owns while others belong to them: deleting the
@@ -16,7 +14,7 @@ export async function organizationsLeftWithoutOwner(db: Kysely<DB>, userId: stri
     .select(['organization.id', 'organization.name', 'member.role'])
     .where('member.userId', '=', userId)
     .execute();
-  const ownedIds = owned.filter((row) => isOwner(row.role)).map((row) => row.id);
+  const ownedIds = owned.filter((row) => isOwnerRole(row.role)).map((row) => row.id);
   if (ownedIds.length === 0) return [];
   const others = await db
     .selectFrom('member')
@@ -28,7 +26,7 @@ export async function organizationsLeftWithoutOwner(db: Kysely<DB>, userId: stri
     .filter((row) => ownedIds.includes(row.id))
     .filter((row) => {
       const rest = others.filter((other) => other.organizationId === row.id);
-      return rest.length > 0 && !rest.some((other) => isOwner(other.role));
+      return rest.length > 0 && !rest.some((other) => isOwnerRole(other.role));
     })
     .map((row) => row.name)
     .sort((a, b) => a.localeCompare(b));
