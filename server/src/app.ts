@@ -15,7 +15,7 @@ import { dependencyChecks, OUTAGE_MESSAGES } from './http/dependencies';
 import { BODILESS_METHODS, inputGuard } from './http/input-guard';
 import { originCheck } from './http/origin-check';
 import { clientAddressOf, withClientAddress } from './http/client-address';
-import { signInAttempt } from './http/sign-in-attempt';
+import { noteCodeStepSession, signInAttempt } from './http/sign-in-attempt';
 import type { loadSpa } from './http/spa';
 import { errorFields, type Logger } from './lib/logger';
 import type { Metrics } from './lib/metrics';
@@ -91,6 +91,8 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
       }
     });
   });
+
+  app.use(`${AUTH_BASE_PATH}/two-factor/*`, noteCodeStepSession(auth));
 
   const https = config.publicUrl.startsWith('https://');
   app.use('*', async (c, next) => {

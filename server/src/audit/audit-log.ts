@@ -18,8 +18,12 @@ export interface AuditEventInput {
 }
 
 /** Events waiting to be written; past this, new ones are counted and dropped rather than held. */
-const MAX_WAITING = 10_000;
+export const MAX_WAITING = 10_000;
+/** Events whose facts are still being looked up; past this, the same. */
+export const MAX_PREPARING = 1_000;
 const BATCH = 500;
+/** Events deleted by one statement of a prune: each holds SQLite's write lock briefly. */
+export const PRUNE_BATCH = 5_000;
 const MAX_TEXT = 512;
 
 const clip = (value: string | null | undefined) => (value ? value.slice(0, MAX_TEXT) : null);
@@ -62,15 +66,30 @@ export function createAuditLog(db: Kysely<DB>, logger: Logger) {
     }
   };
   // Events still being worked out (whose account an attempt was on): flush waits for them too.
+  // Each leaves the set when its lookup ends, whatever the outcome (`finally`).
   const preparing = new Set<Promise<void>>();
   const flush = async () => {
     await Promise.all(preparing);
     await (writing = writing.then(write));
   };
+  /** Writes what is queued on the next turn; not through `flush`, so a lookup that hangs holds nothing back. */
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      void (writing = writing.then(write));
+    });
+  };
 
   const log = {
     /** Records an event once its facts are known (null: none); a failure to learn them is logged, never thrown. */
     recordWhen(event: Promise<AuditEventInput | null>) {
+      if (preparing.size >= MAX_PREPARING) {
+        dropped += 1;
+        schedule();
+        return;
+      }
       const done: Promise<void> = event
         .then((ready) => {
           if (ready) log.record(ready);
@@ -101,19 +120,31 @@ export function createAuditLog(db: Kysely<DB>, logger: Logger) {
         userAgent: clip(event.userAgent),
         details: Object.keys(details).length > 0 ? JSON.stringify(details) : null,
       });
-      if (scheduled) return;
-      scheduled = true;
-      setImmediate(() => {
-        scheduled = false;
-        void flush();
-      });
+      schedule();
     },
     flush,
-    /** Deletes events older than `days`; returns how many went. Their daily counts stay. */
-    async deleteOlderThan(days: number, now = Date.now()): Promise<number> {
+    /**
+     * Deletes events older than `days`, oldest first, `batch` by statement until none is left, with
+     * a turn of the event loop between: other writes get in. Returns how many went. Their daily
+     * counts stay.
+     */
+    async deleteOlderThan(days: number, now = Date.now(), batch = PRUNE_BATCH): Promise<number> {
       const before = new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
-      const result = await db.deleteFrom('auditEvent').where('createdAt', '<', before).executeTakeFirst();
-      return Number(result.numDeletedRows);
+      let deleted = 0;
+      for (;;) {
+        const oldest = db
+          .selectFrom('auditEvent')
+          .select('id')
+          .where('createdAt', '<', before)
+          .orderBy('createdAt')
+          .orderBy('id')
+          .limit(batch);
+        const result = await db.deleteFrom('auditEvent').where('id', 'in', oldest).executeTakeFirst();
+        const count = Number(result.numDeletedRows);
+        deleted += count;
+        if (count < batch) return deleted;
+        await new Promise(setImmediate);
+      }
     },
   };
   return log;

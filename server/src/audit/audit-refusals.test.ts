@@ -4,19 +4,23 @@ import type { TestClient } from '../testing/http-client';
 import { contextPerSuite } from '../testing/suite';
 import { ENGINES, type TestContext } from '../testing/test-context';
 import { addMember, createOrganization } from '../auth/plugins/account-deletion/fixtures';
-import { impersonate } from '../auth/plugins/impersonation-guard/fixtures';
+import { signInAsGuest } from '../auth/guest-upgrade/fixtures';
+import { impersonate, REASON } from '../auth/plugins/impersonation-guard/fixtures';
 import { adminAuditReader } from './audit-fixture';
 
 const PASSWORD = 'user-password-1';
 
 interface Refusal {
   action: string;
-  code: string;
+  /** The answer's code; the rules' own refusals answer with a message and status alone. */
+  code?: string;
   status: number;
   /** Whether the admin acted as the account (the event names the account impersonated). */
   impersonating?: boolean;
-  /** Sets the scene for the account `userId`, and sends the request another plugin refuses. */
-  send: (context: TestContext, admin: TestClient, userId: string) => Promise<{ status: number }>;
+  /** The account the request is about, when not a new signed-up one; it also acts, not the admin. */
+  account?: (context: TestContext) => Promise<{ id: string; client: TestClient }>;
+  /** Sets the scene for the account `userId`, and sends the request another plugin or a rule refuses. */
+  send: (context: TestContext, admin: TestClient, userId: string, client: TestClient) => Promise<{ status: number }>;
 }
 
 const REFUSALS: [string, Refusal][] = [
@@ -65,6 +69,35 @@ const REFUSALS: [string, Refusal][] = [
       send: (_context, admin, userId) => admin.post('/api/auth/admin/impersonate-user', { userId }),
     },
   ],
+  [
+    'an impersonation of a banned user',
+    {
+      action: 'admin.impersonate',
+      status: 400,
+      send: async (_context, admin, userId) => {
+        expect((await admin.post('/api/auth/admin/ban-user', { userId })).status).toBe(200);
+        return admin.post('/api/auth/admin/impersonate-user', { userId, reason: REASON });
+      },
+    },
+  ],
+  [
+    'a guest creating an API key',
+    {
+      action: 'api_key.create',
+      status: 403,
+      account: (context) => signInAsGuest(context.app),
+      send: (_context, _admin, _userId, guest) => guest.post('/api/auth/api-key/create', { name: 'guest key' }),
+    },
+  ],
+  [
+    'a ban whose length breaks an input rule',
+    {
+      action: 'admin.ban',
+      code: 'BAD_REQUEST',
+      status: 400,
+      send: (_context, admin, userId) => admin.post('/api/auth/admin/ban-user', { userId, banExpiresIn: -1 }),
+    },
+  ],
 ];
 
 /** Requests another plugin refuses before the endpoint runs land in the audit trail too, once each. */
@@ -73,16 +106,21 @@ describe.each(ENGINES)('refusals in the audit trail on %s', (engine) => {
   const audit = adminAuditReader(suite);
 
   it.each(REFUSALS)(
-    'records %s, with the admin as actor and the code',
-    async (_name, { action, code, status, impersonating, send }) => {
-      const target = await signUp(suite.context.app, { email: `${action}-${engine}@example.com` });
-      expect((await send(suite.context, audit.admin, target.id)).status).toBe(status);
+    'records %s, with who acted and the code',
+    async (name, { action, code, status, impersonating, account, send }) => {
+      const email = `${name.replaceAll(/\W+/g, '-')}-${engine}@example.com`;
+      const target = account ? await account(suite.context) : await signUp(suite.context.app, { email });
+      expect((await send(suite.context, audit.admin, target.id, target.client)).status).toBe(status);
       expect(await audit.eventsOf(target.id, `&action=${action}`)).toEqual([
         expect.objectContaining({
           outcome: 'failure',
-          actorId: audit.adminId,
+          actorId: account ? target.id : audit.adminId,
           targetUserId: target.id,
-          details: expect.objectContaining({ code, status, ...(impersonating && { impersonating: target.id }) }),
+          details: expect.objectContaining({
+            status,
+            ...(code && { code }),
+            ...(impersonating && { impersonating: target.id }),
+          }),
         }),
       ]);
     },

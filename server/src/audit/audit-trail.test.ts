@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEventView } from '#common/audit';
 import { ADMIN_ENV, signIn, signUp, TEST_ADMIN } from '../testing/accounts';
+import { sendCodeStepsBySession } from '../testing/code-steps';
 import { TestClient } from '../testing/http-client';
 import { contextPerSuite } from '../testing/suite';
 import { ENGINES } from '../testing/test-context';
@@ -12,6 +13,8 @@ const PASSWORD = 'user-password-1';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AuditTest/1.0';
 
 /** Every sign-in, account and admin action lands in the audit trail, with who, whom, where and how it ended. */
+const forged = (text: string) => Buffer.from(text).toString('base64url');
+
 describe.each(ENGINES)('audit trail on %s', (engine) => {
   const suite = contextPerSuite(engine, { env: ADMIN_ENV });
   const audit = adminAuditReader(suite);
@@ -66,6 +69,20 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
       ['user.sign_in', 'pending', 'email'],
       ['two_factor.enable', 'success', null],
     ]);
+  });
+
+  it('tells a code step by its session, as the sign-in metrics do', async () => {
+    const agent = 'AuditCodeSteps/1.0';
+    const id = await sendCodeStepsBySession(suite.context.app, 'audited-2fa-steps@example.com', agent);
+    // With the session, the code confirmed the authenticator again; with neither, a sign-in failed.
+    expect((await eventsOf(id)).slice(0, 3).map(brief)).toEqual([
+      ['two_factor.enable', 'success', null],
+      ['user.sign_in', 'pending', 'email'],
+      ['two_factor.enable', 'success', null],
+    ]);
+    const failures = await audit.admin.get('/api/v1/admin/audit?action=user.sign_in&outcome=failure&limit=200');
+    const refused = (failures.body.data as AuditEventView[]).filter((event) => event.userAgent === agent);
+    expect(refused.map(brief)).toEqual([['user.sign_in', 'failure', 'totp']]);
   });
 
   it('records account changes with their outcome, and an admin behind an impersonation as the actor', async () => {
@@ -139,6 +156,10 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
     ['outcome=maybe', 'outcome must be success, failure or pending'],
     ['from=yesterday', 'must be an ISO 8601 time, such as 2026-11-25T12:00:00Z'],
     ['cursor=not-a-cursor', 'cursor is not valid: use the nextCursor of the previous page'],
+    // Dates JavaScript reads and PostgreSQL does not, and a NUL hidden in the id.
+    [`cursor=${forged('2030-02-30T00:00:00Z|x')}`, 'cursor is not valid'],
+    [`cursor=${forged('March 7|x')}`, 'cursor is not valid'],
+    [`cursor=${forged('2026-01-01T00:00:00.000Z|x\u0000')}`, 'cursor is not valid'],
   ])('refuses the bad filter %s with a clear message: %s', async (query, message) => {
     const response = await audit.admin.get(`/api/v1/admin/audit?${query}`);
     expect(response.status).toBe(400);

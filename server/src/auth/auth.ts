@@ -16,12 +16,12 @@ import type { Logger } from '../lib/logger';
 import type { Metrics } from '../lib/metrics';
 import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
 import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail/templates';
-import { requestHooks } from './request-hooks';
 import { accountDeletion } from './plugins/account-deletion';
 import { auditTrail } from './plugins/audit-trail';
 import { freshSession } from './plugins/fresh-session';
 import { impersonationGuard } from './plugins/impersonation-guard';
 import { passkeyGuard } from './plugins/passkey-guard';
+import { requestRules } from './plugins/request-rules';
 import { signInAlerts } from './plugins/sign-in-alerts';
 import { teamPermissions } from './plugins/team-permissions';
 import { guestUpgrade } from './guest-upgrade';
@@ -29,6 +29,7 @@ import { geoFromHeaders, type GeoLookup } from './session-geo';
 import type { PasswordHasher } from './password-hashing';
 import { passwordGuard } from './password-guard';
 import { passwordResetOptions } from './password-reset';
+import { reusedRouterHandler } from './reused-router';
 import { createSessionReader } from './session-reader';
 import { signUpRace } from './sign-up-race';
 import { twoFactorPlugins } from './two-factor';
@@ -128,7 +129,6 @@ export function createAuth(dependencies: AuthDependencies) {
       disableCSRFCheck: false,
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'], trustedProxies: config.trustedProxies },
     },
-    hooks: requestHooks,
     databaseHooks: {
       session: {
         create: {
@@ -145,6 +145,8 @@ export function createAuth(dependencies: AuthDependencies) {
     plugins: [
       // First: who asks is read before any other plugin's hook may refuse the request.
       trail.start,
+      // Right after it: what these rules refuse is recorded as any other refusal.
+      requestRules(),
       admin({
         impersonationSessionDuration: config.impersonationMaxSeconds,
         // The sign-in error of a banned user says why, and until when.
@@ -214,6 +216,7 @@ export function createAuth(dependencies: AuthDependencies) {
   // skipped, whenever nothing is to be written (decision 0022).
   const store = redis ? { redis, keyPrefix: REDIS_KEY_PREFIX } : undefined;
   return Object.assign(auth, {
+    handler: reusedRouterHandler(auth),
     readSession: createSessionReader(auth.$context, database, store),
     /** Records a request refused before its endpoint ran (the after hooks never saw it). */
     auditRefusal: trail.recordRefusal,

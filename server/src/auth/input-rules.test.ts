@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAN_MAX_SECONDS, BAN_REASON_MAX_LENGTH } from '#common/ban';
 import type { ApiErrorBody } from '#common/error-codes';
 import { ADMIN_ENV, signInAdmin, signUp } from '../testing/accounts';
 import type { TestClient } from '../testing/http-client';
@@ -53,12 +54,33 @@ describe('checkAuthInput', () => {
   });
 
   it('bounds a ban duration', () => {
-    expect(refusal('/admin/ban-user', { banExpiresIn: 1e12 })).toMatch(/^banExpiresIn must be at most/);
+    expect(refusal('/admin/ban-user', { banExpiresIn: 1e12 })).toBe(
+      `banExpiresIn is at most ${BAN_MAX_SECONDS} seconds`,
+    );
     expect(refusal('/admin/ban-user', { banExpiresIn: 1e308 })).toBe('banExpiresIn must be a whole number of seconds');
     expect(refusal('/admin/ban-user', { banExpiresIn: 1.5 })).toBe('banExpiresIn must be a whole number of seconds');
-    expect(refusal('/admin/ban-user', { banExpiresIn: '60' })).toBe('banExpiresIn must be a number of seconds');
+    expect(refusal('/admin/ban-user', { banExpiresIn: '60' })).toBe('banExpiresIn must be a whole number of seconds');
+    expect(refusal('/admin/ban-user', { banExpiresIn: -60 })).toBe('banExpiresIn must be 1 second or more');
+    expect(refusal('/admin/ban-user', { banExpiresIn: BAN_MAX_SECONDS + 1 })).toMatch(/^banExpiresIn is at most/);
     expect(refusal('/admin/ban-user', { banExpiresIn: 3600 })).toBeUndefined();
+    expect(refusal('/admin/ban-user', { banExpiresIn: BAN_MAX_SECONDS })).toBeUndefined();
     expect(refusal('/admin/ban-user', { userId: 'x' })).toBeUndefined();
+  });
+
+  it('bounds a ban reason as sent, however it is set', () => {
+    const longest = 'x'.repeat(BAN_REASON_MAX_LENGTH);
+    const tooLong = `banReason is at most ${BAN_REASON_MAX_LENGTH} characters`;
+    expect(refusal('/admin/ban-user', { banReason: 7 })).toBe('banReason must be text');
+    expect(refusal('/admin/ban-user', { banReason: null })).toBe('banReason must be text');
+    expect(refusal('/admin/ban-user', { banReason: `${longest}x` })).toBe(tooLong);
+    // Better Auth stores the reason untrimmed: padding counts.
+    expect(refusal('/admin/ban-user', { banReason: `${longest} ` })).toBe(tooLong);
+    expect(refusal('/admin/ban-user', { banReason: longest, banExpiresIn: 60 })).toBeUndefined();
+    for (const path of ['/admin/update-user', '/admin/create-user']) {
+      expect(refusal(path, { data: { banReason: `${longest}x` } })).toBe(tooLong);
+      expect(refusal(path, { data: { banReason: longest } })).toBeUndefined();
+      expect(refusal(path, { data: { banReason: null } })).toBeUndefined();
+    }
   });
 
   it('refuses an organization update with nothing to update', () => {
@@ -123,7 +145,7 @@ describe.each(ENGINES)('Better Auth input through the app on %s', (engine) => {
       () => ({ email: 'new@example.com', password: 'new-password-1', name: 'New', data: { createdAt: {} } }),
     ],
     ['/api/auth/admin/ban-user', 'banExpiresIn must be a whole number', () => ({ userId, banExpiresIn: 1e308 })],
-    ['/api/auth/admin/ban-user', 'banExpiresIn must be at most', () => ({ userId, banExpiresIn: 1e12 })],
+    ['/api/auth/admin/ban-user', 'banExpiresIn is at most', () => ({ userId, banExpiresIn: 1e12 })],
     ['/api/auth/organization/update', 'data must contain', () => ({ organizationId, data: {} })],
   ])('answers POST %s with a 400: %s', async (path, message, body) => {
     const before = (await admin.get('/api/auth/admin/list-users')).text;
@@ -131,6 +153,45 @@ describe.each(ENGINES)('Better Auth input through the app on %s', (engine) => {
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining(message) });
     expect((await admin.get('/api/auth/admin/list-users')).text).toBe(before);
+  });
+
+  const banOf = (id: string) =>
+    context.database.db
+      .selectFrom('user')
+      .select(['banned', 'banReason'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const sessionsOf = async (id: string) =>
+    (await context.database.db.selectFrom('session').select('id').where('userId', '=', id).execute()).length;
+
+  it.each([
+    ['a 10,000-character reason', { banReason: 'x'.repeat(10_000) }, 'banReason is at most 200 characters'],
+    [
+      'a short reason padded to 10,000',
+      { banReason: `spam${' '.repeat(9_996)}` },
+      'banReason is at most 200 characters',
+    ],
+    ['a number as reason', { banReason: 42 }, 'banReason must be text'],
+    ['a negative duration', { banExpiresIn: -3600 }, 'banExpiresIn must be 1 second or more'],
+    ['a fractional duration', { banExpiresIn: 0.5 }, 'banExpiresIn must be a whole number of seconds'],
+    ['a huge duration', { banExpiresIn: 1e15 }, `banExpiresIn is at most ${BAN_MAX_SECONDS} seconds`],
+    ['a duration as text', { banExpiresIn: '3600' }, 'banExpiresIn must be a whole number of seconds'],
+  ])('refuses a ban with %s (400), and the user stays unbanned and signed in', async (_case, fields, message) => {
+    const sessions = await sessionsOf(userId);
+    const response = await admin.post('/api/auth/admin/ban-user', { userId, ...fields });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'BAD_REQUEST', message });
+    expect(await banOf(userId)).toMatchObject({ banned: engine === 'postgres' ? false : 0, banReason: null });
+    expect(await sessionsOf(userId)).toBe(sessions);
+    expect(sessions).toBeGreaterThan(0);
+  });
+
+  it('bans with the longest reason and duration allowed', async () => {
+    const banReason = 'r'.repeat(BAN_REASON_MAX_LENGTH);
+    const response = await admin.post('/api/auth/admin/ban-user', { userId, banReason, banExpiresIn: BAN_MAX_SECONDS });
+    expect(response.status, response.text).toBe(200);
+    expect(await banOf(userId)).toMatchObject({ banned: engine === 'postgres' ? true : 1, banReason });
+    expect((await admin.post('/api/auth/admin/unban-user', { userId })).status).toBe(200);
   });
 
   it.each([

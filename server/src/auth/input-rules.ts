@@ -1,13 +1,12 @@
 import { APIError } from 'better-auth/api';
 import { z } from 'zod';
+import { banFieldsSchema, banReasonSchema } from '#common/ban';
 import { nameSchema } from '#common/validation';
 
 /** Longest profile picture URL accepted: ours are far shorter, and browsers cap URLs near this. */
 export const IMAGE_URL_MAX_LENGTH = 2048;
 /** Largest limit or offset a listing accepts: beyond any real page, and within every column type. */
 export const PAGE_NUMBER_MAX = 1_000_000_000;
-/** Longest timed ban, in seconds (a hundred years); a permanent ban sends no duration at all. */
-export const BAN_SECONDS_MAX = 100 * 365 * 24 * 60 * 60;
 /** Member columns a member listing may be sorted by. */
 export const MEMBER_SORT_FIELDS = ['id', 'organizationId', 'userId', 'role', 'createdAt'] as const;
 /** Those it may be filtered by: text columns only, as the value to match comes as text. */
@@ -69,7 +68,8 @@ const userFields = z.object({ name: name.optional(), image: image.optional() });
 const adminUserFields = userFields.extend({
   emailVerified: flag('emailVerified').optional(),
   banned: flag('banned').optional(),
-  banReason: z.string({ error: 'banReason must be a string or null' }).nullable().optional(),
+  // Set here too, a ban's reason keeps the bounds of a ban.
+  banReason: z.string({ error: 'banReason must be a string or null' }).pipe(banReasonSchema).nullable().optional(),
   banExpires: date('banExpires').optional(),
   isAnonymous: flag('isAnonymous').optional(),
   createdAt: kept('createdAt').optional(),
@@ -82,14 +82,7 @@ const BODY_RULES: Record<string, z.ZodType> = {
   '/update-user': userFields,
   '/admin/create-user': userFields.extend({ data: ifObject(adminUserFields) }),
   '/admin/update-user': z.object({ data: ifObject(adminUserFields) }),
-  '/admin/ban-user': z.object({
-    banExpiresIn: z
-      .number({ error: 'banExpiresIn must be a number of seconds' })
-      .int('banExpiresIn must be a whole number of seconds')
-      .min(1, 'banExpiresIn must be at least 1 second')
-      .max(BAN_SECONDS_MAX, `banExpiresIn must be at most ${BAN_SECONDS_MAX} seconds`)
-      .optional(),
-  }),
+  '/admin/ban-user': banFieldsSchema,
   // An update without any known field reaches the database as an empty UPDATE, a syntax error.
   '/organization/update': z.object({
     data: ifObject(
@@ -129,6 +122,15 @@ function check(schema: z.ZodType | undefined, input: unknown) {
     const message = parsed.error.issues[0]?.message ?? 'Invalid request';
     throw new APIError('BAD_REQUEST', { code: 'BAD_REQUEST', message });
   }
+}
+
+/** Whether `checkAuthInput` has anything to check on a request: most requests have nothing. */
+export function hasInputRules(path: string, query: unknown) {
+  return (
+    Object.hasOwn(BODY_RULES, path) ||
+    Object.hasOwn(QUERY_RULES, path) ||
+    (isObject(query) && Object.keys(paginationRule.shape).some((field) => Object.hasOwn(query, field)))
+  );
 }
 
 /**

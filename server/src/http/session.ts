@@ -11,12 +11,18 @@ export interface Principal {
   user: AuthUser;
   /** How the caller proved who they are: the session cookie, or an API key (`x-api-key`). */
   via: 'session' | 'api-key';
+  /** The admin behind the session when it is an impersonation; never set for an API key. */
+  impersonatedBy?: string | undefined;
 }
 export interface PrincipalVariables {
   principal: Principal;
 }
 
 type Outcome = { principal: Principal } | { status: 401 | 403 | 429; message: string } | null;
+
+const viaSession = (user: AuthUser, { impersonatedBy }: Record<string, unknown>): Outcome => ({
+  principal: { user, via: 'session', impersonatedBy: typeof impersonatedBy === 'string' ? impersonatedBy : undefined },
+});
 
 export interface AuthenticateOptions {
   /** Whether an API key (`x-api-key`) may stand in for the session on this route. */
@@ -47,10 +53,10 @@ async function authenticate(auth: Auth, c: Context, { apiKey }: AuthenticateOpti
     return { principal: { user: found as AuthUser, via: 'api-key' } };
   }
   const read = await auth.readSession(c.req.raw.headers);
-  if (read.kind === 'signed-in') return { principal: { user: read.user as AuthUser, via: 'session' } };
+  if (read.kind === 'signed-in') return viaSession(read.user as AuthUser, read.session);
   if (read.kind !== 'defer') return null;
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
-  return session ? { principal: { user: session.user, via: 'session' } } : null;
+  return session ? viaSession(session.user, session.session) : null;
 }
 
 const CODES = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 429: 'RATE_LIMITED' } as const;

@@ -23,9 +23,9 @@ export function passwordResetEmail({
 }): MailMessage {
   return compose({
     to,
+    name,
     subject: 'Reset your Gatehouse password',
     lines: [
-      `Hello ${name || to},`,
       `Someone asked to reset the password of the Gatehouse account ${to}.`,
       `The link below works once, within ${duration(expiresInMinutes)}. Once the new password is set, every session of the account is signed out.`,
     ],
@@ -64,9 +64,9 @@ export function passwordChangedEmail({
   ].filter(Boolean);
   return compose({
     to,
+    name,
     subject: 'Your Gatehouse password was changed',
     lines: [
-      `Hello ${name || to},`,
       change.how === 'changed'
         ? `The password of the Gatehouse account ${to} was changed on ${mailTime(change.at)}.`
         : `The password of the Gatehouse account ${to} was reset with a link mailed to this address on ${mailTime(change.at)}.`,

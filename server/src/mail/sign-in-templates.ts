@@ -31,9 +31,9 @@ export function newSignInEmail({
 }): MailMessage {
   return compose({
     to,
+    name,
     subject: 'New sign-in to your Gatehouse account',
     lines: [
-      `Hello ${name || to},`,
       `Someone signed in to the Gatehouse account ${to} from ${whatIsNew(signIn)} it had not signed in from before.`,
       `Browser: ${signIn.browser ?? 'unknown'}`,
       `IP address: ${signIn.ipAddress ?? 'unknown'}`,

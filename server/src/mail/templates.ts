@@ -3,9 +3,13 @@ import type { MailMessage } from './mailer';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-/** One plain-text part and one HTML part of the same words, with a single call to action. */
+/**
+ * One plain-text part and one HTML part of the same words, after a greeting, with a single call to
+ * action.
+ */
 export function compose({
   to,
+  name,
   subject,
   lines,
   action,
@@ -13,15 +17,18 @@ export function compose({
   footer,
 }: {
   to: string;
+  /** The account's name, to greet it by (its address when the name is empty); none without an account. */
+  name?: string;
   subject: string;
   lines: string[];
   action: string;
   url: string;
   footer: string;
 }): MailMessage {
-  const text = [...lines, '', `${action}: ${url}`, '', footer, '', '— Gatehouse'].join('\n');
+  const paragraphs = [name === undefined ? 'Hello,' : `Hello ${name || to},`, ...lines];
+  const text = [...paragraphs, '', `${action}: ${url}`, '', footer, '', '— Gatehouse'].join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p><a href="${escapeHtml(url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p style="font-size:13px;color:#475569">Or open this link: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
 <p style="font-size:13px;color:#475569">${escapeHtml(footer)}</p>
@@ -32,8 +39,9 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 export function verificationEmail({ to, name, url }: { to: string; name: string; url: string }): MailMessage {
   return compose({
     to,
+    name,
     subject: 'Verify your email address',
-    lines: [`Hello ${name || to},`, `Please confirm that ${to} is your email address.`],
+    lines: [`Please confirm that ${to} is your email address.`],
     action: 'Verify email address',
     url,
     footer: 'If you did not ask for this, you can ignore this message.',
@@ -53,9 +61,9 @@ export function changeEmailApproval({
 }): MailMessage {
   return compose({
     to,
+    name,
     subject: 'Approve the change of your email address',
     lines: [
-      `Hello ${name || to},`,
       `Someone asked to change the email address of your Gatehouse account from ${to} to ${newEmail}.`,
       'The change happens only once you approve it and the new address is confirmed.',
     ],
@@ -82,7 +90,6 @@ export function invitationEmail({
     to,
     subject: `You are invited to join ${organizationName}`,
     lines: [
-      'Hello,',
       `${inviterName} invited you to join ${organizationName} on Gatehouse as ${role}.`,
       `Sign in (or create an account) with ${to}, then accept the invitation under My Invitations on your profile.`,
     ],

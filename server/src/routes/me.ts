@@ -41,7 +41,7 @@ export function meRoutes({ auth, database }: { auth: Auth; database: Database })
       '/sign-in-alerts',
       person,
       refuseGuests,
-      refuseImpersonation(auth),
+      refuseImpersonation(),
       validate('json', signInAlertsSchema),
       async (c) => {
         const { enabled } = c.req.valid('json');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger';
 import { signIn, signUp } from '../testing/accounts';
+import { sendCodeStepsBySession } from '../testing/code-steps';
 import { TestClient } from '../testing/http-client';
 import { totpCode, wrongCode } from '../testing/totp';
 import { enableTwoFactor } from '../testing/two-factor';
@@ -18,6 +19,12 @@ describe('request ids and metrics', () => {
   afterAll(async () => context?.destroy());
 
   const scrape = async () => (await metricsApp(context.metrics).fetch(new Request('http://metrics/metrics'))).text();
+  const count = async (method: string, outcome: string) =>
+    Number(
+      (await scrape()).match(
+        new RegExp(`gatehouse_sign_ins_total\\{method="${method}",outcome="${outcome}"\\} (\\d+)`),
+      )?.[1] ?? 0,
+    );
 
   it('gives every request an id, in its response, its error body and every log line written for it', async () => {
     const client = new TestClient(context.app);
@@ -62,12 +69,6 @@ describe('request ids and metrics', () => {
     const email = 'metrics-2fa@example.com';
     const { client } = await signUp(context.app, { email, password: 'user-password-1' });
     const { secret, backupCodes } = await enableTwoFactor(client);
-    const count = async (method: string, outcome: string) =>
-      Number(
-        (await scrape()).match(
-          new RegExp(`gatehouse_sign_ins_total\\{method="${method}",outcome="${outcome}"\\} (\\d+)`),
-        )?.[1] ?? 0,
-      );
     // Turning two-factor on verified a first code: not a sign-in.
     expect(await count('totp', 'success')).toBe(0);
     const successes = await count('email', 'success');
@@ -85,6 +86,14 @@ describe('request ids and metrics', () => {
     expect(await count('totp', 'failure')).toBe(1);
     expect(await count('totp', 'success')).toBe(1);
     expect(await count('backup_code', 'success')).toBe(1);
+  });
+
+  it('tells a code step by its session, as Better Auth does: with one it is no sign-in, whatever cookie is beside it', async () => {
+    const before = { success: await count('totp', 'success'), failure: await count('totp', 'failure') };
+    await sendCodeStepsBySession(context.app, 'metrics-2fa-steps@example.com', 'MetricsTest/1.0');
+    // The code sent with a session is no sign-in; the one sent with neither is a failed one.
+    expect(await count('totp', 'success')).toBe(before.success);
+    expect(await count('totp', 'failure')).toBe(before.failure + 1);
   });
 
   it('is not served by the public app', async () => {

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NOT_WHILE_IMPERSONATING_MESSAGE } from '#common/admin';
 import { API_KEY_HEADER } from '#common/api-keys';
 import { SIGN_IN_ALERTS_GUEST_MESSAGE } from '#common/sign-in-alerts';
 import { BODY_NOT_JSON } from '../http/validate';
 import { TestClient, type TestResponse } from '../testing/http-client';
 import { ENGINES, TEST_ORIGIN, type TestContext } from '../testing/test-context';
 import { sharedContexts } from './support/contexts';
-import { apiKey, guest, type Person } from './support/principals';
+import { admin, apiKey, guest, impersonation, type Person } from './support/principals';
 
 /**
  * `GET` and `PUT /api/v1/me/sign-in-alerts`: a registered person reads and sets their own switch, with
@@ -58,6 +59,15 @@ describe.each(ENGINES)('sign-in alert settings on %s', (engine) => {
     const visitor = await guest(context);
     expectRefused(await visitor.client.get(ROUTE), 403, 'FORBIDDEN', SIGN_IN_ALERTS_GUEST_MESSAGE);
     expectRefused(await put(visitor.client, { enabled: false }), 403, 'FORBIDDEN', SIGN_IN_ALERTS_GUEST_MESSAGE);
+    expect(await settings()).toEqual(before);
+  });
+
+  it('refuses an admin impersonating the owner a write (403), changing nothing; reading stays allowed', async () => {
+    const before = await settings();
+    const session = await impersonation(context, await admin(context, 'Alert Admin'), victim);
+    expect((await session.get(ROUTE)).body).toEqual({ data: { enabled: true } });
+    const refused = await put(session, { enabled: false });
+    expectRefused(refused, 403, 'NOT_WHILE_IMPERSONATING', NOT_WHILE_IMPERSONATING_MESSAGE);
     expect(await settings()).toEqual(before);
   });
 

@@ -2,10 +2,24 @@ import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_KEY_HEADER } from '#common/api-keys';
 import { admin, apiKey, guest, plainUser, type Person } from '../../security/support/principals';
-import { countQueriesOf, downloadCsv, expectCsvDownload, FORMULA_CELLS, readSlowly } from '../../testing/csv-export';
+import {
+  countQueriesOf,
+  downloadCsv,
+  expectBadQuery,
+  expectCsvDownload,
+  FORMULA_CELLS,
+  readSlowly,
+} from '../../testing/csv-export';
 import { TestClient } from '../../testing/http-client';
 import { contextPerSuite } from '../../testing/suite';
 import { ENGINES, TEST_ORIGIN } from '../../testing/test-context';
+import { countMatches, keptCount } from './user-list/count';
+
+// The list's counts, watched: an export counts its view once, not once a batch.
+vi.mock('./user-list/count', async (importOriginal) => {
+  const count = await importOriginal<typeof import('./user-list/count')>();
+  return { ...count, keptCount: vi.fn(count.keptCount), countMatches: vi.fn(count.countMatches) };
+});
 
 const HEADER = [
   'id',
@@ -127,15 +141,28 @@ describe.each(ENGINES)('admin user CSV export on %s', (engine) => {
   });
 
   it.each([
+    ['no search nor filter', '', 0],
+    ['a search', 'search=export.example', 1],
+    ['a filter', 'banned=false', 1],
+    ['a role, a search and a filter', 'role=user&search=export.example&emailVerified=false', 1],
+  ])('counts the view once for all its batches: %s', async (_view, query, searches) => {
+    vi.mocked(keptCount).mockClear();
+    vi.mocked(countMatches).mockClear();
+    const { rows } = await exportOf(query);
+    // Past 1,100 users: a batch of 100, then two of 1,000 or more.
+    expect(rows.length).toBeGreaterThan(1100);
+    expect(vi.mocked(keptCount).mock.calls).toHaveLength(1);
+    expect(vi.mocked(countMatches).mock.calls).toHaveLength(searches);
+  });
+
+  it.each([
     ['banned=maybe', 'banned must be true or false'],
     ['twoFactorEnabled=1', 'twoFactorEnabled must be true or false'],
     ['sortBy=password', 'sortBy must be createdAt, name or email'],
     ['searchField=id', 'searchField must be email or name'],
     [`search=${'x'.repeat(201)}`, 'search is at most 200 characters'],
   ])("refuses the bad view %s with the list's message: %s", async (query, message) => {
-    const response = await root.client.get(`/api/v1/admin/users/export?${query}`);
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ code: 'BAD_REQUEST', message });
+    await expectBadQuery(root.client, `/api/v1/admin/users/export?${query}`, message);
   });
 
   it('writes cells that look like formulas as text, so a spreadsheet never runs them', async () => {

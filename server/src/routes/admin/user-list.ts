@@ -6,7 +6,7 @@ import type { Cursor } from './user-list/cursor';
 import { firstRowAt, SKIP_IN_INDEX } from './user-list/deep-page';
 import { flagFiltersOf, flagSizes } from './user-list/filters';
 import { assemblePage, COLUMNS } from './user-list/page';
-import { planner } from './user-list/planner';
+import { planner, type Plan, type PlannerSettings } from './user-list/planner';
 import { searchFor } from './user-list/search';
 import { usersIn, walkOrder } from './user-list/view';
 
@@ -25,28 +25,68 @@ export async function listUsers(
   query: AdminUserListQuery,
   cursor?: Cursor,
 ): Promise<AdminUserList> {
-  if (database.engine === 'postgres' && (query.search || flagFiltersOf(query).length > 0)) {
-    // Planner settings for this request only (SET LOCAL), hence a transaction.
-    return database.db.transaction().execute((trx) => list({ ...database, db: trx }, query, cursor));
-  }
-  return list(database, query, cursor);
+  return (await listPage(database, query, cursor)).page;
 }
 
-async function list(database: Database, query: AdminUserListQuery, cursor: Cursor | undefined): Promise<AdminUserList> {
-  const { db, engine } = database;
+/** A search or a flag filter narrows the list: its matches are counted apart from the page. */
+const isNarrowed = (query: AdminUserListQuery) => Boolean(query.search) || flagFiltersOf(query).length > 0;
+
+/** A view's count: the total, the matches a page is read from, and the planner settings to read it with. */
+export interface ViewCount extends SearchCount {
+  settings: PlannerSettings;
+}
+
+/**
+ * A page of the view with the count it was read with. Given the count of an earlier page of the same
+ * view, the page is read with it instead of counting again: an export counts once for all its batches.
+ */
+export async function listPage(
+  database: Database,
+  query: AdminUserListQuery,
+  cursor: Cursor | undefined,
+  counted?: ViewCount,
+): Promise<{ page: AdminUserList; count: ViewCount }> {
+  if (database.engine === 'postgres' && isNarrowed(query)) {
+    // Planner settings for this request only (SET LOCAL), hence a transaction.
+    return database.db.transaction().execute((trx) => list({ ...database, db: trx }, query, cursor, counted));
+  }
+  return list(database, query, cursor, counted);
+}
+
+/** The view counted: its matches found while the planner settings are noted for the pages to come. */
+async function countView(database: Database, query: AdminUserListQuery, narrowed: boolean): Promise<ViewCount> {
   const role = query.role === 'all' ? undefined : query.role;
+  const roleTotal = await keptCount(database, role, narrowed);
+  if (!narrowed) return { total: roleTotal, totalCapped: false, settings: {} };
+  const settings: PlannerSettings = {};
+  const apply = planner(database);
+  const plan: Plan = (next) => {
+    Object.assign(settings, next);
+    return apply(next);
+  };
   const search = query.search ? searchFor(database, query.searchField, query.search) : undefined;
   const filters = flagFiltersOf(query);
-  const narrowed = search !== undefined || filters.length > 0;
+  const filterSizes = await flagSizes(database.db, filters);
+  const count = await countMatches(
+    database,
+    { search, term: query.search, role, roleTotal, filters, filterSizes },
+    plan,
+  );
+  return { ...count, settings };
+}
 
-  const roleTotal = await keptCount(database, role, narrowed);
-  const count: SearchCount = narrowed
-    ? await countMatches(
-        database,
-        { search, term: query.search, role, roleTotal, filters, filterSizes: await flagSizes(db, filters) },
-        planner(database),
-      )
-    : { total: roleTotal, totalCapped: false };
+async function list(
+  database: Database,
+  query: AdminUserListQuery,
+  cursor: Cursor | undefined,
+  counted: ViewCount | undefined,
+): Promise<{ page: AdminUserList; count: ViewCount }> {
+  const { db, engine } = database;
+  const role = query.role === 'all' ? undefined : query.role;
+  const narrowed = isNarrowed(query);
+  const count = counted ?? (await countView(database, query, narrowed));
+  // With an earlier count, the settings it left are set again: they ended with its transaction.
+  if (counted && Object.keys(counted.settings).length > 0) await planner(database)(counted.settings);
 
   const order = walkOrder(engine, query, cursor);
   // Narrowed, the matches or the walk's condition hold the role too, in the form the plan reads.
@@ -72,5 +112,5 @@ async function list(database: Database, query: AdminUserListQuery, cursor: Curso
     .ordered(page.select(order.keyOf('u').as('sortKey')).limit(query.limit).offset(offset))
     .execute();
   const rows = order.backwards ? fetched.reverse() : fetched;
-  return assemblePage(db, query, count, rows);
+  return { page: await assemblePage(db, query, count, rows), count };
 }

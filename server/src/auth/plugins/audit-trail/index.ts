@@ -4,6 +4,7 @@ import { createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth
 import type { AuditEventInput, AuditLog } from '../../../audit/audit-log';
 import type { Database } from '../../../db/database';
 import { AUDITED_PATHS, ATTEMPT_PATHS, SIGN_IN_METHODS } from './actions';
+import { isSecondFactor } from '../../sign-in-methods';
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 type Fields = Record<string, unknown>;
@@ -16,6 +17,8 @@ interface Before {
   impersonatedBy?: string | undefined;
   /** The organization of the team a team endpoint names (the team may be gone afterwards). */
   organizationId?: string | undefined;
+  /** Whose session an admin's revoke-user-session names by its token (the session is gone afterwards). */
+  sessionOwnerId?: string | undefined;
 }
 
 /** A finished request as the event is made from it: by the after hook, or from its refusal. */
@@ -33,7 +36,7 @@ interface Finished {
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const fieldsOf = (value: unknown): Fields => (value && typeof value === 'object' ? (value as Fields) : {});
 const isAudited = (path: string | undefined) => !!path && (path in AUDITED_PATHS || path in SIGN_IN_METHODS);
-const isCodeStep = (path: string) => path.startsWith('/two-factor/verify-');
+const REVOKE_USER_SESSION = '/admin/revoke-user-session';
 
 /**
  * Records every sign-in, account, organization, team and admin action that goes through Better Auth
@@ -61,14 +64,16 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
       ? await teamOrganization(text(body.teamId))
       : undefined;
     // A sign-in or sign-up says who it is for in its answer; reading a session first would cost it time.
-    if (path in SIGN_IN_METHODS && !isCodeStep(path)) return { signedIn: false };
+    if (path in SIGN_IN_METHODS && !isSecondFactor(path)) return { signedIn: false };
     if (path === '/sign-up/email') return { signedIn: false };
     const session = await getSessionFromCtx(ctx, { disableRefresh: true }).catch(() => null);
     if (session) {
       const impersonatedBy = text(session.session.impersonatedBy);
-      return { userId: session.user.id, signedIn: true, impersonatedBy, organizationId };
+      const token = path === REVOKE_USER_SESSION ? text(body.sessionToken) : undefined;
+      const sessionOwnerId = token ? (await ctx.context.internalAdapter.findSession(token))?.user.id : undefined;
+      return { userId: session.user.id, signedIn: true, impersonatedBy, organizationId, sessionOwnerId };
     }
-    if (isCodeStep(path)) return { userId: await pendingSignInUser(ctx), signedIn: false };
+    if (isSecondFactor(path)) return { userId: await pendingSignInUser(ctx), signedIn: false };
     if (path === '/reset-password' && text(body.token)) {
       const verification = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${body.token}`);
       return { userId: verification?.value, signedIn: false };
@@ -83,7 +88,7 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
   ): (AuditEventInput & { email?: string }) | null => {
     const failed = failure !== undefined;
     let action = AUDITED_PATHS[path];
-    if (isCodeStep(path)) {
+    if (isSecondFactor(path)) {
       // With a session, the code confirms a new authenticator: two-factor goes on.
       if (seen.signedIn) action = path === '/two-factor/verify-totp' ? 'two_factor.enable' : undefined;
       else action = 'user.sign_in';
@@ -95,7 +100,13 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
     // A member is named by a member id or an email: their user is in the answer (unknown on a failure).
     const aboutMember = action === 'member.remove' || action === 'member.role';
     const member = aboutMember ? (text(fieldsOf(answer.member).userId) ?? text(answer.userId)) : undefined;
-    const targetUserId = text(body.userId) ?? created ?? (aboutMember ? member : (seen.userId ?? newUserId));
+    // A session is named by its token: its owner is named once it is revoked, never on a refusal,
+    // which must not tell whoever sent a token whose it is.
+    const sessionOwner = failed ? undefined : seen.sessionOwnerId;
+    const targetUserId =
+      path === REVOKE_USER_SESSION
+        ? sessionOwner
+        : (text(body.userId) ?? created ?? (aboutMember ? member : (seen.userId ?? newUserId)));
     const email = path === '/sign-in/email' || path === '/request-password-reset' ? text(body.email) : undefined;
     if (failed && !actorId && !targetUserId && !ATTEMPT_PATHS.has(path)) return null;
     const invitation = fieldsOf(answer.invitation);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { TestClient } from '../../../testing/http-client';
+import { TestClient, type TestResponse } from '../../../testing/http-client';
 import { createTestContext, type Engine, type TestContext } from '../../../testing/test-context';
 
 /** Everyone whose standing in a team the tests compare. */
@@ -37,6 +37,17 @@ async function createOrganization(owner: Person, name: string) {
   const response = await owner.client.post('/api/auth/organization/create', { name, slug });
   expect(response.status).toBe(200);
   return response.body.id as string;
+}
+
+/** Expects the call to be refused with this status and exactly this answer. */
+export async function expectRefusal(
+  call: Promise<TestResponse>,
+  status: number,
+  answer: { code: string; message: string },
+) {
+  const response = await call;
+  expect(response.status, response.text).toBe(status);
+  expect(response.body).toEqual(answer);
 }
 
 /** Expects the team endpoint call to succeed. */

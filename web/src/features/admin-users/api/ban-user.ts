@@ -1,26 +1,29 @@
 import { z } from 'zod';
 import { parseBanDuration } from '#common/admin';
-import { BAN_MAX_SECONDS, BAN_REASON_MAX_LENGTH } from '#common/admin-bulk';
+import { banExpiresInSchema, banReasonSchema } from '#common/ban';
 import { authClient } from '@/lib/auth-client';
 import { unwrap } from '@/lib/errors';
 import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 
-/** The Ban User form: an optional reason, and whole seconds or nothing (a permanent ban). */
+/**
+ * The Ban User form: an optional reason, and whole seconds or nothing (a permanent ban). The
+ * duration comes as text from its input; once a number, the server's own rules check both fields.
+ */
 export const banUserSchema = z.object({
-  banReason: z.string().trim().max(BAN_REASON_MAX_LENGTH, `Reason is at most ${BAN_REASON_MAX_LENGTH} characters`),
-  banExpiresIn: z.string().transform((value, context) => {
-    const seconds = parseBanDuration(value);
-    if (seconds !== 'invalid' && (seconds ?? 0) <= BAN_MAX_SECONDS) return seconds;
-    context.addIssue({
-      code: 'custom',
-      message:
-        seconds === 'invalid'
-          ? 'Duration must be a whole number of seconds, or empty for a permanent ban'
-          : `Duration is at most ${BAN_MAX_SECONDS} seconds (100 years)`,
-    });
-    return z.NEVER;
-  }),
+  banReason: banReasonSchema,
+  banExpiresIn: z
+    .string()
+    .transform((value, context) => {
+      const seconds = parseBanDuration(value);
+      if (seconds !== 'invalid') return seconds;
+      context.addIssue({
+        code: 'custom',
+        message: 'Duration must be a whole number of seconds, or empty for a permanent ban',
+      });
+      return z.NEVER;
+    })
+    .pipe(banExpiresInSchema.optional()),
 });
 export type BanUserInput = z.output<typeof banUserSchema>;
 

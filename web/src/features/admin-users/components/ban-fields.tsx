@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { BAN_DURATION_SUGGESTIONS } from '#common/admin';
-import { BAN_REASON_MAX_LENGTH } from '#common/admin-bulk';
+import { BAN_REASON_MAX_LENGTH } from '#common/ban';
 import { Button } from '@/components/ui/button';
 import { FormTextField } from '@/components/ui/form-fields';
 import type { banUserSchema, BanUserInput } from '../api/ban-user';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../../testing/test-context';
-import { useTeamFixture } from '../team-fixture';
+import { expectRefusal, useTeamFixture } from '../team-fixture';
 
 describe.each(ENGINES)('add-member on %s', (engine) => {
   const t = useTeamFixture(engine);
@@ -29,12 +29,11 @@ describe.each(ENGINES)('add-member on %s', (engine) => {
 
   it('says why a public team takes no members, to those who could make it private', async () => {
     const teamId = await t.team('inherited');
-    const refused = await t.people.teamOwner.client.post('/api/auth/team-permissions/add-member', {
+    const refused = t.people.teamOwner.client.post('/api/auth/team-permissions/add-member', {
       teamId,
       userId: t.people.extra.id,
     });
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({
+    await expectRefusal(refused, 400, {
       code: 'TEAM_IS_PUBLIC',
       message: 'Members are added to private teams only; make the team private first',
     });
