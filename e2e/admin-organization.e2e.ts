@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ORGANIZATION_ERRORS } from '#common/admin';
-import { seriousViolations, inBothThemes } from './support/axe';
+import { expectAccessibleInBothThemes, seriousViolations } from './support/axe';
 import { expectPath, toasts, useBrowser, type BrowserFixture } from './support/browser';
-import { confirmation } from './support/confirmation';
+import { confirmWith } from './support/confirmation';
 import { E2E_ADMIN } from './support/server';
 import { cellOf } from './support/tables';
 import { newUser } from './support/users';
@@ -28,7 +28,26 @@ async function populatedOrganization(t: BrowserFixture, label: string) {
   return { ...organization, alice, bob, invitee };
 }
 
+/** `count` more people in the organization, made through the API one after the other (so they join in that order). */
+async function addMembers(t: BrowserFixture, organizationId: string, count: number) {
+  const people = Array.from({ length: count }, (_, index) => newUser(`joiner${String(index).padStart(2, '0')}`));
+  for (const person of people) {
+    const response = await t.context.request.post(`${t.baseURL}/api/v1/admin/users`, {
+      data: { ...person, organizationId },
+      headers: { origin: t.baseURL },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  return people;
+}
+
 const memberRow = (page: Page, email: string) => page.getByTestId('member-row').filter({ hasText: email });
+/** The count among the organization's facts. */
+const memberCount = (page: Page) =>
+  page
+    .locator('dl > div')
+    .filter({ has: page.locator('dt', { hasText: /^Members$/ }) })
+    .locator('dd');
 
 describe('an organization run by a platform admin', () => {
   const t = useBrowser();
@@ -62,12 +81,12 @@ describe('an organization run by a platform admin', () => {
 
     // Removing asks first, then the row goes.
     await page.getByRole('button', { name: `Remove ${organization.bob.email}` }).click();
-    const asked = await confirmation(page, 'Remove member');
-    expect(asked.question).toBe(
+    await confirmWith(
+      page,
+      'Remove member',
       `Remove ${organization.bob.email} from ${organization.name}? Their places in its teams go too. Their account stays.`,
+      'Remove',
     );
-    expect(asked.focused).toBe('Cancel');
-    await asked.confirm('Remove');
     await toast(`${organization.bob.email} removed from the organization`).waitFor();
     await memberRow(page, organization.bob.email).waitFor({ state: 'detached' });
     expect(await page.getByTestId('member-row').count()).toBe(2);
@@ -101,6 +120,63 @@ describe('an organization run by a platform admin', () => {
     await page.getByRole('heading', { name: 'Organization not found' }).waitFor();
   });
 
+  it('pages through the members; a removal or a role change refreshes the page on screen and the count', async () => {
+    await t.signInAsAdmin();
+    const organization = await populatedOrganization(t, 'Paged Org');
+    // With the admin, Alice and Bob: 28 members, pages of 25.
+    const joiners = await addMembers(t, organization.id, 25);
+    const { page } = t;
+    const toast = (text: string) => toasts(page).getByText(text, { exact: true });
+    const rows = page.getByTestId('member-row');
+    const next = page.getByRole('button', { name: 'Next', exact: true });
+    const previous = page.getByRole('button', { name: 'Previous', exact: true });
+    const remove = async (email: string) => {
+      await page.getByRole('button', { name: `Remove ${email}` }).click();
+      const question = `Remove ${email} from ${organization.name}? Their places in its teams go too. Their account stays.`;
+      await confirmWith(page, 'Remove member', question, 'Remove');
+      await toast(`${email} removed from the organization`).waitFor();
+    };
+
+    await page.goto(`/admin/organizations/${organization.id}`);
+    await memberRow(page, E2E_ADMIN.email).waitFor();
+    expect(await memberCount(page).textContent()).toBe('28');
+    expect(await rows.count()).toBe(25);
+    await page.getByText('Page 1 of 2', { exact: true }).waitFor();
+    expect(await previous.isDisabled()).toBe(true);
+
+    // The second page: the three who joined last, in join order.
+    await next.click();
+    await page.getByText('Page 2 of 2', { exact: true }).waitFor();
+    await memberRow(page, joiners[24]!.email).waitFor();
+    const lastThree = joiners.slice(22).map((person) => person.email);
+    expect((await rows.allTextContents()).map((text) => lastThree.find((email) => text.includes(email)))).toEqual(
+      lastThree,
+    );
+    expect(await next.isDisabled()).toBe(true);
+
+    // A role change on this page shows at once and stays.
+    await page.getByLabel(`Role of ${lastThree[0]}`).selectOption('admin');
+    await toast(`${lastThree[0]} is now an admin`).waitFor();
+    await page.getByText('Page 2 of 2', { exact: true }).waitFor();
+    await expect.poll(() => page.getByLabel(`Role of ${lastThree[0]}`).inputValue()).toBe('admin');
+
+    // Removing refreshes this page and the count.
+    for (const [index, email] of lastThree.slice(1).entries()) {
+      await remove(email);
+      await memberRow(page, email).waitFor({ state: 'detached' });
+      await expect.poll(() => memberCount(page).textContent()).toBe(String(27 - index));
+    }
+    expect(await rows.count()).toBe(1);
+    await page.getByText('Page 2 of 2', { exact: true }).waitFor();
+
+    // Its last member removed, the page would be empty: the first page shows, and one page is all.
+    await remove(lastThree[0]!);
+    await memberRow(page, E2E_ADMIN.email).waitFor();
+    await expect.poll(() => memberCount(page).textContent()).toBe('25');
+    await expect.poll(() => rows.count()).toBe(25);
+    expect(await next.count()).toBe(0);
+  });
+
   it('has no serious accessibility violations on the organization page, light and dark', async () => {
     await t.signInAsAdmin();
     const organization = await populatedOrganization(t, 'Axe Org');
@@ -108,9 +184,7 @@ describe('an organization run by a platform admin', () => {
     await page.goto(`/admin/organizations/${organization.id}`);
     await memberRow(page, organization.alice.email).waitFor();
     await page.getByRole('table', { name: 'Pending invitations' }).getByText(organization.invitee).waitFor();
-    await inBothThemes(page, async (colorScheme) => {
-      expect(await seriousViolations(page, 'main'), colorScheme).toEqual([]);
-    });
+    await expectAccessibleInBothThemes(page, 'main');
     await page.getByRole('button', { name: `Remove ${organization.alice.email}` }).click();
     await page.getByRole('alertdialog', { name: 'Remove member' }).waitFor();
     expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);

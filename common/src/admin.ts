@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AdminOrganizationMember } from './admin-organization-members';
 import { createOrganizationSchema, type CreateOrganizationInput } from './organizations';
 import { ORGANIZATION_ROLES, parseRoles, type OrganizationRole } from './roles';
 import type { TeamPermissionMode } from './teams';
@@ -142,21 +143,15 @@ export interface AdminOrganizationRow {
 /** `GET /api/v1/admin/organizations/:id`: one organization as a platform admin runs it. */
 export interface AdminOrganizationDetail {
   organization: { id: string; name: string; slug: string; logo: string | null; createdAt: string };
-  /** Oldest first. `role` as stored: Better Auth may hold several ("admin,owner"). */
-  members: {
-    id: string;
-    userId: string;
-    email: string;
-    name: string;
-    image: string | null;
-    role: string;
-    createdAt: string;
-  }[];
+  /** The first page of members (ORGANIZATION_MEMBER_PAGE_SIZE, oldest first); the next: `membersNextCursor`. */
+  members: AdminOrganizationMember[];
+  /** Every member, counted. */
+  memberCount: number;
+  membersNextCursor: string | null;
   /** Pending and unexpired only, newest first. */
   invitations: { id: string; email: string; role: string; inviterEmail: string | null; expiresAt: string }[];
   teams: { id: string; name: string; memberCount: number; permissionMode: TeamPermissionMode }[];
 }
-export type AdminOrganizationMember = AdminOrganizationDetail['members'][number];
 
 /** `PATCH /api/v1/admin/organizations/:id/members/:memberId`: the member's one role from now on. */
 export const adminMemberRoleSchema = z.object({

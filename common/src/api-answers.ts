@@ -6,6 +6,7 @@ import type {
   TwoFactorResetAnswer,
 } from './admin';
 import type { AdminBulkAnswer } from './admin-bulk';
+import type { AdminOrganizationMemberPage } from './admin-organization-members';
 import type { AdminStats } from './admin-stats';
 import type { AuditPage } from './audit';
 import type { ApiData } from './error-codes';
@@ -46,6 +47,7 @@ export interface ApiAnswers {
   'GET /api/v1/admin/organizations': ApiData<AdminOrganizationRow[]>;
   'POST /api/v1/admin/organizations': ApiData<CreatedOrganization>;
   'GET /api/v1/admin/organizations/:id': ApiData<AdminOrganizationDetail>;
+  'GET /api/v1/admin/organizations/:id/members': AdminOrganizationMemberPage;
   'PATCH /api/v1/admin/organizations/:id/members/:memberId': ApiData<{ id: string; userId: string; role: string }>;
   'DELETE /api/v1/admin/organizations/:id/members/:memberId': ApiData<{ id: string; userId: string }>;
   'DELETE /api/v1/admin/organizations/:id/invitations/:invitationId': ApiData<{ id: string; status: 'canceled' }>;

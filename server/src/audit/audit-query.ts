@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AuditAction, AuditEventView, AuditExportQuery, AuditOutcome } from '#common/audit';
+import { isStoredTime } from '../db/dates';
 import type { DB } from '../db/schema';
+import { hasControlCharacter } from '../http/input-guard';
 
 /** Where the next page starts: the last event shown, newest first. */
 const encodeCursor = (event: { createdAt: string; id: string }) =>
@@ -8,7 +10,9 @@ const encodeCursor = (event: { createdAt: string; id: string }) =>
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } | 'invalid' {
   const [createdAt, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || extra !== undefined || Number.isNaN(Date.parse(createdAt))) return 'invalid';
+  if (!createdAt || !id || extra !== undefined || !isStoredTime(createdAt)) return 'invalid';
+  // Hidden in base64, the id never met the input guard; PostgreSQL refuses a NUL in text.
+  if (hasControlCharacter(id)) return 'invalid';
   return { createdAt, id };
 }
 

@@ -35,6 +35,12 @@ export const queryKeys = {
     organizations: ['admin-organizations'] as const,
     /** One organization as a platform admin runs it (members, invitations, teams). */
     organization: (organizationId: string) => ['admin-organization', organizationId] as const,
+    /**
+     * A page of its members from a cursor ('' for the first). Under the organization's key: refreshing
+     * the organization (its member count) refreshes its pages too.
+     */
+    organizationMembers: (organizationId: string, cursor: string) =>
+      ['admin-organization', organizationId, 'members', cursor] as const,
     outbox: ['admin-outbox'] as const,
     /** The overview's numbers for a window of days. */
     stats: (days: number) => ['admin-stats', days] as const,

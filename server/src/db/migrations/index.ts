@@ -205,5 +205,16 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
       up: (db: Kysely<any>) => createAuditCounts(db, engine),
     },
     '0013-audit-outcome-indexes': { up: createAuditOutcomeIndexes },
+    '0014-member-join-order': {
+      // An organization's members by pages, oldest first: a page is a range of this index, never a
+      // sort of every member (Better Auth's index has the organization alone).
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createIndex('member_organization_created_idx')
+          .on('member')
+          .columns(['organizationId', 'createdAt', 'id'])
+          .execute();
+      },
+    },
   };
 }

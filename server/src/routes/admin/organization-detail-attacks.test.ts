@@ -26,6 +26,7 @@ describe.each(ENGINES)('admin organization routes refuse everyone else on %s', (
     const base = `/api/v1/admin/organizations/${organization.id}`;
     requests = [
       ['GET', base],
+      ['GET', `${base}/members?limit=1`],
       ['PATCH', `${base}/members/${organization.memberIds.owner}`, { role: 'member' }],
       ['DELETE', `${base}/members/${organization.memberIds.member}`],
       ['DELETE', `${base}/invitations/${organization.invitationId}`],
@@ -108,5 +109,7 @@ describe.each(ENGINES)('admin organization routes refuse everyone else on %s', (
     const detail = await suite.call('GET', `/${organization.id}`);
     expect(detail.body.data.members).toHaveLength(3);
     expect(detail.body.data.invitations).toHaveLength(1);
+    const members = await suite.call('GET', `/${organization.id}/members`);
+    expect([members.status, members.body.total, members.body.data.length]).toEqual([200, 3, 3]);
   });
 });

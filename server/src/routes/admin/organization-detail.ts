@@ -4,8 +4,13 @@ import {
   ADMIN_ORGANIZATION_ERRORS,
   adminDeleteOrganizationSchema,
   adminMemberRoleSchema,
+  CURSOR_NOT_VALID,
   type AdminOrganizationDetail,
 } from '#common/admin';
+import {
+  adminOrganizationMembersQuerySchema,
+  type AdminOrganizationMemberPage,
+} from '#common/admin-organization-members';
 import type { ApiAnswers } from '#common/api-answers';
 import type { AuditAction } from '#common/audit';
 import type { ApiData } from '#common/error-codes';
@@ -23,6 +28,7 @@ import {
   setMemberRole,
   type MemberOutcome,
 } from './organization-changes';
+import { decodeMemberCursor, memberCount, memberPage } from './organization-members';
 import { organizationDetail } from './organization-view';
 
 type Env = { Variables: PrincipalVariables };
@@ -40,9 +46,9 @@ const INVITATION_NOT_PENDING = 'This invitation was already answered or cancelle
 
 /**
  * One organization for platform admins, who usually do not belong to it (Better Auth's organization
- * endpoints ask for membership): its detail, its members' roles and places, its invitations, and
- * its deletion. Under the admin routes, which check the caller. Every outcome of a change is
- * recorded in the audit trail, refusals included.
+ * endpoints ask for membership): its detail, its members by pages, their roles and places, its
+ * invitations, and its deletion. Under the admin routes, which check the caller. Every outcome of a
+ * change is recorded in the audit trail, refusals included.
  */
 export function organizationDetailRoutes(auth: Auth, database: Database, audit: AuditLog) {
   const record = (
@@ -90,6 +96,28 @@ export function organizationDetailRoutes(auth: Auth, database: Database, audit: 
       if (!detail) return apiError(c, 404, 'NOT_FOUND', ORGANIZATION_NOT_FOUND);
       return c.json<ApiData<AdminOrganizationDetail>>({ data: detail });
     })
+    .get(
+      '/organizations/:id/members',
+      validate('param', organizationParams),
+      validate('query', adminOrganizationMembersQuerySchema),
+      async (c) => {
+        const organizationId = c.req.valid('param').id;
+        const { cursor, limit } = c.req.valid('query');
+        const after = cursor ? decodeMemberCursor(cursor) : undefined;
+        if (after === 'invalid') return apiError(c, 400, 'BAD_REQUEST', CURSOR_NOT_VALID);
+        const found = await database.db
+          .selectFrom('organization')
+          .select('id')
+          .where('id', '=', organizationId)
+          .executeTakeFirst();
+        if (!found) return apiError(c, 404, 'NOT_FOUND', ORGANIZATION_NOT_FOUND);
+        const [page, total] = await Promise.all([
+          memberPage(database, organizationId, limit, after),
+          memberCount(database, organizationId),
+        ]);
+        return c.json<AdminOrganizationMemberPage>({ data: page.members, nextCursor: page.nextCursor, total });
+      },
+    )
     .delete(
       '/organizations/:id',
       validate('param', organizationParams),

@@ -1,31 +1,28 @@
 import type { AdminOrganizationDetail } from '#common/admin';
+import { ORGANIZATION_MEMBER_PAGE_SIZE } from '#common/admin-organization-members';
 import type { TeamPermissionMode } from '#common/teams';
 import type { Database } from '../../db/database';
 import { toIsoDate } from '../../db/dates';
+import { memberCount, memberPage } from './organization-members';
 
 /**
- * One organization with its members (and who they are), its pending invitations (and who sent them)
- * and its teams (with their place counts): a query each, whatever the sizes.
+ * One organization with its first page of members (and who they are) and their count, its pending
+ * invitations (and who sent them) and its teams (with their place counts): a query each.
  */
 export async function organizationDetail(
-  { db }: Database,
+  database: Database,
   organizationId: string,
 ): Promise<AdminOrganizationDetail | undefined> {
+  const { db } = database;
   const organization = await db
     .selectFrom('organization')
     .select(['id', 'name', 'slug', 'logo', 'createdAt'])
     .where('id', '=', organizationId)
     .executeTakeFirst();
   if (!organization) return undefined;
-  const [members, invitations, teams] = await Promise.all([
-    db
-      .selectFrom('member as m')
-      .innerJoin('user as u', 'u.id', 'm.userId')
-      .select(['m.id', 'm.userId', 'u.email', 'u.name', 'u.image', 'm.role', 'm.createdAt'])
-      .where('m.organizationId', '=', organizationId)
-      .orderBy('m.createdAt')
-      .orderBy('m.id')
-      .execute(),
+  const [firstPage, total, invitations, teams] = await Promise.all([
+    memberPage(database, organizationId, ORGANIZATION_MEMBER_PAGE_SIZE),
+    memberCount(database, organizationId),
     db
       .selectFrom('invitation as i')
       .leftJoin('user as u', 'u.id', 'i.inviterId')
@@ -52,7 +49,9 @@ export async function organizationDetail(
   const now = Date.now();
   return {
     organization: { ...organization, createdAt: toIsoDate(organization.createdAt) },
-    members: members.map((member) => ({ ...member, createdAt: toIsoDate(member.createdAt) })),
+    members: firstPage.members,
+    memberCount: total,
+    membersNextCursor: firstPage.nextCursor,
     invitations: invitations
       .map(({ createdAt: _createdAt, ...invitation }) => ({
         ...invitation,

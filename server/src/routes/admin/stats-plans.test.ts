@@ -1,5 +1,6 @@
-import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchStatements } from '../../testing/statements';
 import { createTestContext, ENGINES, type TestContext } from '../../testing/test-context';
 import { readAdminStats } from './stats-query';
 
@@ -68,18 +69,9 @@ describe.each(ENGINES)('admin stats query plans on %s', (engine) => {
 
   /** The statements the reader runs for a window, compiled as they are sent. */
   async function statementsOf(days: number): Promise<CompiledQuery[]> {
-    const { database } = context;
-    const executor = database.db.getExecutor();
-    const caught: CompiledQuery[] = [];
-    const catcher: KyselyPlugin = {
-      transformQuery: ({ node, queryId }) => {
-        caught.push(executor.compileQuery(node, queryId));
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
-    await readAdminStats({ ...database, db: database.db.withPlugin(catcher) }, days);
-    return caught;
+    const watched = watchStatements(context.database);
+    await readAdminStats(watched.database, days);
+    return watched.statements;
   }
 
   async function planOf(query: CompiledQuery): Promise<Step[]> {

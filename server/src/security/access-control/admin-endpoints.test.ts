@@ -123,6 +123,12 @@ describe('ASVS V8 Authorization', () => {
         ['POST', `/api/v1/admin/users/${victim.id}/two-factor/reset`, {}, '/api/v1/admin/users/:id/two-factor/reset'],
         ['GET', `/api/v1/admin/organizations/${victimOrganization.id}`, undefined, '/api/v1/admin/organizations/:id'],
         [
+          'GET',
+          `/api/v1/admin/organizations/${victimOrganization.id}/members`,
+          undefined,
+          '/api/v1/admin/organizations/:id/members',
+        ],
+        [
           'PATCH',
           `/api/v1/admin/organizations/${victimOrganization.id}/members/${victimOrganization.memberId}`,
           { role: 'owner' },

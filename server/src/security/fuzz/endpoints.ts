@@ -9,6 +9,7 @@ import {
   PAGE_SIZES,
 } from '#common/admin';
 import { adminBulkActionSchema } from '#common/admin-bulk';
+import { adminOrganizationMembersQuerySchema } from '#common/admin-organization-members';
 import { adminStatsQuerySchema } from '#common/admin-stats';
 import { auditExportQuerySchema, auditQuerySchema, myAuditQuerySchema } from '#common/audit';
 import { createOrganizationSchema } from '#common/organizations';
@@ -136,6 +137,12 @@ export const V1_ENDPOINTS: Endpoint[] = [
     queryKeys: [],
   },
   { method: 'GET', path: '/api/v1/admin/organizations/:id', bodyKeys: [], queryKeys: [] },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/organizations/:id/members',
+    bodyKeys: [],
+    queryKeys: schemaKeys(adminOrganizationMembersQuerySchema),
+  },
   {
     method: 'DELETE',
     path: '/api/v1/admin/organizations/:id',

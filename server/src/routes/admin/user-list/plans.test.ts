@@ -96,6 +96,8 @@ describe.each(ENGINES)('admin user list plans on %s', (engine) => {
       // Dates JavaScript reads and PostgreSQL does not.
       forge(['a', 'createdAt', 'desc', '1', 'x']),
       forge(['b', 'createdAt', 'desc', 'March 7', 'x']),
+      forge(['a', 'createdAt', 'desc', '2030-02-30T00:00:00Z', 'x']),
+      forge(['a', 'createdAt', 'desc', '0000-01-01T00:00:00Z', 'x']),
       forge(['a', 'name', 'asc', 'a', 'x\u0000']),
       forge(['a', 'name', 'asc', 'a\u0000', 'x']),
       forge({ after: true }),

@@ -15,7 +15,10 @@ export const removeMember = (organizationId: string, { memberId }: RemoveMemberI
     'Failed to remove the member',
   );
 
-/** The member and their team places go: the detail, the member counts and the users' organizations refresh. */
+/**
+ * The member and their team places go: the detail (its member count) with the member page on screen
+ * (under the detail's key), the organizations' counts and the users' organizations refresh.
+ */
 export const useRemoveMember = (organizationId: string) =>
   useRefreshingMutation({
     mutationFn: (input: RemoveMemberInput) => removeMember(organizationId, input),

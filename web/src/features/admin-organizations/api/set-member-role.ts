@@ -20,7 +20,8 @@ export const setMemberRole = (organizationId: string, { memberId, role }: SetMem
 export const useSetMemberRole = (organizationId: string) =>
   useRefreshingMutation({
     mutationFn: (input: SetMemberRoleInput) => setMemberRole(organizationId, input),
-    // The user list shows each user's organization role too.
+    // The detail's key holds its member pages: the page on screen shows the new role. The user list
+    // shows each user's organization role too.
     refreshes: [queryKeys.admin.organization(organizationId), queryKeys.admin.users.all],
     successToast: ({ email, role }) => `${email} is now ${role === 'member' ? 'a' : 'an'} ${role}`,
     toastFailure: true,

@@ -3,7 +3,7 @@ import { adminDeleteOrganizationSchema } from '#common/admin';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorBox } from '@/components/ui/error-box';
-import { TextField } from '@/components/ui/text-field';
+import { FormTextField } from '@/components/ui/form-fields';
 import { paths } from '@/config/paths';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useDeleteAdminOrganization } from '../api/delete-admin-organization';
@@ -31,13 +31,13 @@ export function DeleteOrganizationCard({ organization }: { organization: { id: s
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Type <strong className="font-semibold">{organization.name}</strong> to confirm.
         </p>
-        <TextField
+        <FormTextField
+          form={form}
+          name="confirmName"
           id="delete-organization-name"
           label="Organization name"
           autoComplete="off"
           spellCheck={false}
-          error={form.formState.errors.confirmName?.message}
-          {...form.register('confirmName')}
         />
         <Button type="submit" variant="danger" disabled={!matches || remove.isPending}>
           Delete organization

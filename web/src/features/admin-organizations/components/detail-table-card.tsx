@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 
@@ -6,7 +5,7 @@ const rowId = (row: { id: string }) => row.id;
 
 /**
  * One part of the organization's detail (members, invitations, teams): a card with a table of rows
- * the detail has loaded already, named by the card's title. `children` go under the table (a dialog).
+ * the detail has loaded already, named by the card's title.
  */
 export function DetailTableCard<Row extends { id: string }>({
   title,
@@ -15,7 +14,6 @@ export function DetailTableCard<Row extends { id: string }>({
   rows,
   empty,
   rowTestId,
-  children,
 }: {
   title: string;
   description?: string;
@@ -23,7 +21,6 @@ export function DetailTableCard<Row extends { id: string }>({
   rows: Row[];
   empty: string;
   rowTestId: string;
-  children?: ReactNode;
 }) {
   return (
     <Card title={title} description={description}>
@@ -36,7 +33,6 @@ export function DetailTableCard<Row extends { id: string }>({
         empty={empty}
         rowTestId={rowTestId}
       />
-      {children}
     </Card>
   );
 }

@@ -22,7 +22,7 @@ function Facts({ detail }: { detail: AdminOrganizationDetail }) {
     ['Slug', organization.slug, 'font-mono'],
     ['ID', organization.id, 'font-mono break-all'],
     ['Created', formatDate(organization.createdAt)],
-    ['Members', detail.members.length],
+    ['Members', detail.memberCount],
     ['Teams', detail.teams.length],
   ];
   return (
@@ -60,7 +60,12 @@ export function AdminOrganizationScreen({ organizationId }: { organizationId: st
         <h2 className="text-xl font-semibold tracking-tight">{organization.name}</h2>
         <Facts detail={detail} />
       </div>
-      <OrganizationMembersCard organization={organization} members={detail.members} />
+      <OrganizationMembersCard
+        // Its pages belong to this organization: another one starts on its first page.
+        key={organization.id}
+        organization={organization}
+        firstPage={{ data: detail.members, nextCursor: detail.membersNextCursor, total: detail.memberCount }}
+      />
       <OrganizationInvitationsCard organizationId={organization.id} invitations={detail.invitations} />
       <OrganizationTeamsCard teams={detail.teams} />
       <DeleteOrganizationCard organization={organization} />

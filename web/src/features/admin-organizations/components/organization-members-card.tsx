@@ -1,32 +1,35 @@
-import { useState } from 'react';
-import { mainOrganizationRole, type AdminOrganizationMember } from '#common/admin';
+import { mainOrganizationRole } from '#common/admin';
+import type { AdminOrganizationMember, AdminOrganizationMemberPage } from '#common/admin-organization-members';
 import { ORGANIZATION_ROLES, type OrganizationRole } from '#common/roles';
 import { Avatar } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import type { Column } from '@/components/ui/data-table';
+import { Card } from '@/components/ui/card';
+import { ConfirmButton } from '@/components/ui/confirm-button';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
 import { formatDate } from '@/lib/format';
 import { useRemoveMember } from '../api/remove-member';
 import { useSetMemberRole } from '../api/set-member-role';
-import { DetailTableCard } from './detail-table-card';
+import { useMemberPages } from '../hooks/use-member-pages';
 
 const ROLE_LABELS: Record<OrganizationRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 
 /**
- * The organization's members with a role select and Remove each. The server keeps the last owner
- * (a refusal is a toast, and the select shows the stored role again).
+ * The organization's members by pages, with a role select and Remove each. The server keeps the last
+ * owner (a refusal is a toast, and the select shows the stored role again). A change refreshes the
+ * page on screen and the count; removing the last member of a later page goes back a page.
  */
 export function OrganizationMembersCard({
   organization,
-  members,
+  firstPage,
 }: {
   organization: { id: string; name: string };
-  members: AdminOrganizationMember[];
+  firstPage: AdminOrganizationMemberPage;
 }) {
+  const pages = useMemberPages(organization.id, firstPage);
+  const rows = pages.members.data?.data;
   const setRole = useSetMemberRole(organization.id);
   const remove = useRemoveMember(organization.id);
-  const [removing, setRemoving] = useState<AdminOrganizationMember | null>(null);
   const busy = setRole.isPending || remove.isPending;
 
   const columns: Column<AdminOrganizationMember>[] = [
@@ -70,37 +73,55 @@ export function OrganizationMembersCard({
     {
       header: 'Actions',
       cell: (member) => (
-        <Button
+        <ConfirmButton
           variant="danger-ghost"
           size="sm"
           aria-label={`Remove ${member.email}`}
           disabled={busy}
-          onClick={() => setRemoving(member)}
+          title="Remove member"
+          question={`Remove ${member.email} from ${organization.name}? Their places in its teams go too. Their account stays.`}
+          confirmLabel="Remove"
+          onConfirm={() =>
+            remove.mutate(
+              { memberId: member.id, email: member.email },
+              {
+                onSuccess: () => {
+                  // The page would be empty: the one before is shown instead.
+                  if (rows?.length === 1) pages.previous();
+                },
+              },
+            )
+          }
         >
           Remove
-        </Button>
+        </ConfirmButton>
       ),
     },
   ];
 
   return (
-    <DetailTableCard
-      title="Members"
-      description="Changing a role or removing someone takes effect at once."
-      columns={columns}
-      rows={members}
-      empty="No members."
-      rowTestId="member-row"
-    >
-      {removing && (
-        <ConfirmDialog
-          title="Remove member"
-          message={`Remove ${removing.email} from ${organization.name}? Their places in its teams go too. Their account stays.`}
-          confirmLabel="Remove"
-          onConfirm={() => remove.mutate({ memberId: removing.id, email: removing.email })}
-          onClose={() => setRemoving(null)}
-        />
-      )}
-    </DetailTableCard>
+    <Card title="Members" description="Changing a role or removing someone takes effect at once.">
+      <DataTable
+        label="Members"
+        columns={columns}
+        rows={rows}
+        rowKey={(member) => member.id}
+        isPending={pages.members.isPending}
+        error={pages.members.error?.message}
+        empty="No members."
+        rowTestId="member-row"
+        footer={
+          pages.pages > 1 && (
+            <Pagination
+              page={pages.page}
+              pages={pages.pages}
+              hasNext={pages.hasNext}
+              onPrevious={pages.previous}
+              onNext={pages.next}
+            />
+          )
+        }
+      />
+    </Card>
   );
 }

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { CURSOR_NOT_VALID } from './admin';
+import type { ApiData } from './error-codes';
+
+/** A member of an organization with who they are. `role` as stored: Better Auth may hold several ("admin,owner"). */
+export interface AdminOrganizationMember {
+  id: string;
+  userId: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role: string;
+  /** When they joined: members come oldest first (then by id). */
+  createdAt: string;
+}
+
+/** Members come in pages of this many unless `limit` says otherwise (the detail carries the first one). */
+export const ORGANIZATION_MEMBER_PAGE_SIZE = 25;
+export const ORGANIZATION_MEMBER_PAGE_SIZE_MAX = 100;
+const memberLimit = `limit must be a whole number from 1 to ${ORGANIZATION_MEMBER_PAGE_SIZE_MAX}`;
+
+/** `GET /api/v1/admin/organizations/:id/members`: a page, from the `nextCursor` of the page before. */
+export const adminOrganizationMembersQuerySchema = z.object({
+  cursor: z.string().max(1000, CURSOR_NOT_VALID).default(''),
+  limit: z.coerce
+    .number({ message: memberLimit })
+    .int(memberLimit)
+    .min(1, memberLimit)
+    .max(ORGANIZATION_MEMBER_PAGE_SIZE_MAX, memberLimit)
+    .default(ORGANIZATION_MEMBER_PAGE_SIZE),
+});
+export type AdminOrganizationMembersQuery = z.infer<typeof adminOrganizationMembersQuerySchema>;
+
+/** A page of members, oldest first; `nextCursor` is null on the last page, `total` counts every member. */
+export type AdminOrganizationMemberPage = ApiData<
+  AdminOrganizationMember[],
+  { nextCursor: string | null; total: number }
+>;

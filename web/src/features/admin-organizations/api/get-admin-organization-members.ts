@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminOrganizationMemberPage } from '#common/admin-organization-members';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+import { searchParams } from '@/lib/search-params';
+
+/** A page of the organization's members, oldest first, from the `nextCursor` of the page before ('' for the first). */
+export const getAdminOrganizationMembers = (organizationId: string, cursor: string) =>
+  api(
+    `/admin/organizations/${encodeURIComponent(organizationId)}/members?${searchParams({ cursor })}`,
+    {},
+    'Failed to load members',
+  );
+
+export const adminOrganizationMembersQueryOptions = (organizationId: string, cursor: string) =>
+  queryOptions({
+    queryKey: queryKeys.admin.organizationMembers(organizationId, cursor),
+    queryFn: () => getAdminOrganizationMembers(organizationId, cursor),
+    // The page on screen stays while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+/** The page from `cursor`; the first page came with the organization's detail (`firstPage`), with no request again. */
+export const useAdminOrganizationMembers = (
+  organizationId: string,
+  cursor: string,
+  firstPage: AdminOrganizationMemberPage,
+) =>
+  useQuery({
+    ...adminOrganizationMembersQueryOptions(organizationId, cursor),
+    initialData: cursor === '' ? firstPage : undefined,
+  });
