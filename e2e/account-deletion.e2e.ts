@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { NOT_WHILE_IMPERSONATING_MESSAGE } from '#common/admin';
-import { seriousViolations, inBothThemes } from './support/axe';
+import { expectAccessibleInBothThemes, violationsAt } from './support/axe';
 import { expectPath, useBrowser, type OrganizationFixture } from './support/browser';
 import { confirmation } from './support/confirmation';
 import { E2E_ADMIN } from './support/server';
@@ -183,17 +183,14 @@ describe("deleting one's own account", () => {
     const dialog = await openDialog(page, 'Delete your account?');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await dialog.getByText('Enter your password to delete your account').waitFor();
-    await inBothThemes(page, async (colorScheme) => {
-      expect(await seriousViolations(page, 'dialog[open]'), colorScheme).toEqual([]);
-      expect(await seriousViolations(page, '[aria-labelledby="card-delete-account"]'), colorScheme).toEqual([]);
-    });
+    await expectAccessibleInBothThemes(page, 'dialog[open]');
+    await expectAccessibleInBothThemes(page, '[aria-labelledby="card-delete-account"]');
 
     await t.context.clearCookies();
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      await page.goto('/auth?deleted=1');
-      await page.getByRole('status').getByText(DELETED_NOTICE).waitFor();
-      expect(await seriousViolations(page), colorScheme).toEqual([]);
+      const notice = page.getByRole('status').getByText(DELETED_NOTICE);
+      expect(await violationsAt(page, '/auth?deleted=1', notice), colorScheme).toEqual([]);
     }
   });
 });

@@ -1,23 +1,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../server/src/testing/csv';
-import { seriousViolations, inBothThemes } from './support/axe';
+import { expectAccessibleInBothThemes } from './support/axe';
 import { toasts, useBrowser } from './support/browser';
-import { confirmation } from './support/confirmation';
+import { confirmWith } from './support/confirmation';
 import { cellOf } from './support/tables';
-import { createUser, type TestUser } from './support/users';
+import { createUser, signInByApi, type TestUser } from './support/users';
 
 describe('admin bulk actions and export', () => {
   const t = useBrowser();
-
-  /** No serious accessibility violation in the page's main part, light and dark. */
-  const expectAccessible = async (page: Page, label: string) => {
-    await inBothThemes(page, async (colorScheme) => {
-      expect(await seriousViolations(page, 'main'), `${label} ${colorScheme}`).toEqual([]);
-    });
-  };
 
   it('filters, selects, bans with a reason, unbans, deletes with a failure explained, and exports the view', async () => {
     const id = crypto.randomBytes(3).toString('hex');
@@ -54,7 +46,7 @@ describe('admin bulk actions and export', () => {
     // Ban three, ticked one by one: the question counts them, and asks the reason.
     for (const user of [ada!, bob!, cy!]) await page.getByRole('checkbox', { name: `Select ${user.email}` }).check();
     await bulkBar.getByText('3 users selected').waitFor();
-    await expectAccessible(page, 'bulk bar');
+    await expectAccessibleInBothThemes(page, 'main', 'bulk bar');
     await bulkBar.getByRole('button', { name: 'Ban', exact: true }).click();
     const ban = page.getByRole('dialog', { name: 'Ban 3 users?' });
     await ban.getByLabel('Reason').fill('spam wave');
@@ -62,11 +54,7 @@ describe('admin bulk actions and export', () => {
     await ban.getByRole('button', { name: 'Ban', exact: true }).click();
     await toasts(page).getByText('3 users banned').waitFor();
     expect(await bulkBar.count()).toBe(0);
-    const refused = await fetch(`${t.baseURL}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: t.baseURL },
-      body: JSON.stringify({ email: bob!.email, password: bob!.password }),
-    });
+    const refused = await signInByApi(t.baseURL, bob!);
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toMatch(/banned.*Reason: spam wave/);
 
@@ -78,9 +66,7 @@ describe('admin bulk actions and export', () => {
       expect(await (await cellOf(rows.nth(index), 'Status')).textContent()).toContain('Banned');
     await page.getByRole('checkbox', { name: 'Select all users on this page' }).check();
     await bulkBar.getByRole('button', { name: 'Unban' }).click();
-    const unban = await confirmation(page, 'Unban 3 users?');
-    expect(unban.question).toBe('They can sign in again.');
-    await unban.confirm('Unban');
+    await confirmWith(page, 'Unban 3 users?', 'They can sign in again.', 'Unban');
     await toasts(page).getByText('3 users unbanned').waitFor();
     await page.getByText('No users match.').waitFor();
 
@@ -90,19 +76,18 @@ describe('admin bulk actions and export', () => {
     await page.getByRole('checkbox', { name: `Select ${ada!.email}` }).check();
     await page.getByRole('checkbox', { name: `Select ${owner!.email}` }).check();
     await bulkBar.getByRole('button', { name: 'Delete' }).click();
-    const deletion = await confirmation(page, 'Delete 2 users?');
-    expect(deletion.question).toBe(
+    await confirmWith(
+      page,
+      'Delete 2 users?',
       'Are you sure you want to permanently delete these users? This action cannot be undone.',
     );
-    expect(deletion.focused).toBe('Cancel');
-    await deletion.confirm('Delete');
     await toasts(page).getByText('1 user deleted; 1 failed').waitFor();
     const failures = page.getByRole('list', { name: 'Bulk action failures' });
     await failures.waitFor();
     expect(await failures.textContent()).toContain(`${owner!.email}: This user is the last owner of "Bulk Org ${id}"`);
     await expect.poll(() => rows.count()).toBe(4);
     expect(await page.getByRole('checkbox', { name: `Select ${ada!.email}` }).count()).toBe(0);
-    await expectAccessible(page, 'failure summary');
+    await expectAccessibleInBothThemes(page, 'main', 'failure summary');
     await page.getByRole('button', { name: 'Dismiss' }).click();
     expect(await failures.count()).toBe(0);
 

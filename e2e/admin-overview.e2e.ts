@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '#common/admin-stats';
-import { seriousViolations, inBothThemes } from './support/axe';
+import { expectAccessibleInBothThemes } from './support/axe';
 import { useBrowser } from './support/browser';
 import { cellOf } from './support/tables';
-import { createUser, newUser } from './support/users';
+import { createUser, newUser, signInByApi } from './support/users';
 
 /** A string only uPlot's code holds (the class of its cursor layer). */
 const UPLOT_MARK = 'u-over';
@@ -49,11 +49,7 @@ describe('the admin overview', () => {
     expect(today.day).toBe(new Date().toISOString().slice(0, 10));
 
     const user = await createUser(t.baseURL, newUser('overview'));
-    const failed = await fetch(`${t.baseURL}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: t.baseURL },
-      body: JSON.stringify({ email: user.email, password: 'not-the-password-1' }),
-    });
+    const failed = await signInByApi(t.baseURL, { email: user.email, password: 'not-the-password-1' });
     expect(failed.status).toBe(401);
 
     const { page } = t;
@@ -120,8 +116,6 @@ describe('the admin overview', () => {
     const { page } = t;
     await page.goto('/admin/overview');
     await todayRow(page).waitFor();
-    await inBothThemes(page, async (colorScheme) => {
-      expect(await seriousViolations(page, 'main'), colorScheme).toEqual([]);
-    });
+    await expectAccessibleInBothThemes(page, 'main');
   });
 });

@@ -4,8 +4,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
 import { USER_COUNT_CAP } from '#common/admin';
 import { expectPath, useBrowser } from './support/browser';
-import { createUser, newUser, signInContext } from './support/users';
-import { confirmation } from './support/confirmation';
+import { createUser, newUser, signInByApi, signInContext } from './support/users';
+import { confirmWith } from './support/confirmation';
 import { cellOf } from './support/tables';
 
 describe('admin console', () => {
@@ -75,11 +75,7 @@ describe('admin console', () => {
     expect(await ban.getByLabel('Duration in seconds (empty for permanent)').inputValue()).toBe('86400');
     await ban.getByRole('button', { name: 'Ban User' }).click();
     await rows.first().getByText('Banned').waitFor();
-    const refused = await fetch(`${t.baseURL}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: t.baseURL },
-      body: JSON.stringify({ email: user.email, password: user.password }),
-    });
+    const refused = await signInByApi(t.baseURL, user);
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toMatch(/banned.*Reason: abuse/);
 
@@ -116,9 +112,11 @@ describe('admin console', () => {
     await page.goto(`/admin/users?search=${id}%40gatehouse`);
     await expect.poll(() => rows.count()).toBe(1);
     await page.getByRole('button', { name: `Delete ${user.email}` }).click();
-    const asked = await confirmation(page, 'Delete user');
-    expect(asked.question).toBe('Are you sure you want to permanently delete this user? This action cannot be undone.');
-    await asked.confirm();
+    await confirmWith(
+      page,
+      'Delete user',
+      'Are you sure you want to permanently delete this user? This action cannot be undone.',
+    );
     await page.getByText('No users match.').waitFor();
   });
 

@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../server/src/testing/csv';
-import { seriousViolations, inBothThemes } from './support/axe';
+import { expectAccessibleInBothThemes } from './support/axe';
 import { useBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/server';
 import { cellOf } from './support/tables';
-import { createUser, newUser, type TestUser } from './support/users';
+import { createUser, newUser, signInByApi, type TestUser } from './support/users';
 
 const CSV_HEADER =
   'time,action,action label,outcome,actor id,actor email,target id,target email,organization id,IP,user agent,details';
@@ -16,11 +16,7 @@ describe('the audit trail in the console', () => {
 
   /** A sign-in with a wrong password, from a script (no browser of the test's). */
   const failSignIn = async (user: TestUser) => {
-    const response = await fetch(`${t.baseURL}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: t.baseURL },
-      body: JSON.stringify({ email: user.email, password: 'not-the-password-1' }),
-    });
+    const response = await signInByApi(t.baseURL, { email: user.email, password: 'not-the-password-1' });
     expect(response.status).toBe(401);
   };
   const post = async (context: BrowserContext, path: string, data: unknown) => {
@@ -128,9 +124,7 @@ describe('the audit trail in the console', () => {
     ] as const) {
       await page.goto(path);
       await ready.waitFor();
-      await inBothThemes(page, async (colorScheme) => {
-        expect(await seriousViolations(page, scope), `${path} ${colorScheme}`).toEqual([]);
-      });
+      await expectAccessibleInBothThemes(page, scope, path);
     }
   });
 });

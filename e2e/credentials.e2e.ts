@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
 import { expectPath, useBrowser, toasts } from './support/browser';
-import { confirmation } from './support/confirmation';
+import { confirmation, confirmWith } from './support/confirmation';
 import { expectStyledAs } from './support/styles';
 import { addVirtualAuthenticator } from './support/webauthn';
 
@@ -79,9 +79,11 @@ describe('API keys and passkeys', () => {
     await toasts(t.page).getByText('Passkey renamed').waitFor();
 
     await page.getByRole('button', { name: 'Delete passkey Work laptop' }).click();
-    const asked = await confirmation(page, 'Delete passkey');
-    expect(asked.question).toBe('Are you sure you want to delete this passkey? This action cannot be undone.');
-    await asked.confirm();
+    await confirmWith(
+      page,
+      'Delete passkey',
+      'Are you sure you want to delete this passkey? This action cannot be undone.',
+    );
     await page.getByText('No passkeys yet.').waitFor();
     await toasts(t.page).getByText('Passkey deleted').waitFor();
 

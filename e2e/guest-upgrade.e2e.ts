@@ -1,18 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations, inBothThemes } from './support/axe';
+import { expectAccessibleInBothThemes } from './support/axe';
 import { expectPath, toasts, useBrowser } from './support/browser';
 import { createUser, newUser } from './support/users';
 
 const BANNER = 'section[aria-label="Guest account"]';
-
-/** No serious accessibility violation (in `selector`, else the page) in the light theme, then the dark. */
-async function accessibleInBothThemes(page: Page, selector?: string) {
-  await inBothThemes(page, async (colorScheme) => {
-    expect(await seriousViolations(page, selector), colorScheme).toEqual([]);
-  });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** A new browser continuing as a guest, on its profile with the guest banner showing. */
 async function continueAsGuest(page: Page) {
@@ -40,7 +32,7 @@ describe('a guest who signs up or signs in keeps their work', () => {
     await continueAsGuest(page);
     const banner = page.getByRole('region', { name: 'Guest account' });
     await banner.getByText('Anonymous data may be deleted after 6 hours').waitFor();
-    await accessibleInBothThemes(page, BANNER);
+    await expectAccessibleInBothThemes(page, BANNER);
 
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(user.name);
@@ -62,7 +54,7 @@ describe('a guest who signs up or signs in keeps their work', () => {
     await page.getByText('what you made as a guest is kept').waitFor();
     expect(await page.getByRole('button', { name: 'Continue as Guest' }).count()).toBe(0);
     expect(await page.getByLabel('Full name').inputValue()).toBe(user.name);
-    await accessibleInBothThemes(page);
+    await expectAccessibleInBothThemes(page);
 
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);

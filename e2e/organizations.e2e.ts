@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectPath, useBrowser, toasts } from './support/browser';
 import { waitForMail } from './support/mailbox';
-import { confirmation } from './support/confirmation';
+import { confirmWith } from './support/confirmation';
 import { expectStyledAs } from './support/styles';
 import { createUser, newUser, signInContext } from './support/users';
 
@@ -109,9 +109,11 @@ describe('organizations, invitations and teams', () => {
     await expectStyledAs(page.getByRole('region', { name: 'Danger Zone' }), 'border-red-200', ['border-top-color']);
     t.allowConsoleError(/status of 404/);
     await page.getByRole('button', { name: 'Delete Team' }).click();
-    const asked = await confirmation(page, 'Delete team');
-    expect(asked.question).toBe('Are you sure you want to delete the team "Platform"? This action cannot be undone.');
-    await asked.confirm();
+    await confirmWith(
+      page,
+      'Delete team',
+      'Are you sure you want to delete the team "Platform"? This action cannot be undone.',
+    );
     await expectPath(page, '/organizations');
     await page.goto(teamUrl);
     await page.getByRole('heading', { name: 'Team not found' }).waitFor();

@@ -4,7 +4,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectPath, useBrowser, toasts } from './support/browser';
 import { waitForMail } from './support/mailbox';
-import { createUser, newUser } from './support/users';
+import { createUser, newUser, signInContext } from './support/users';
 
 describe('profile', () => {
   const t = useBrowser();
@@ -152,24 +152,19 @@ describe('profile', () => {
   it('shows location from trusted proxy headers, and the browser, in Session Information', async () => {
     // The e2e server trusts Cloudflare's headers (TRUST_PROXY_GEO_HEADERS=true).
     const user = await createUser(t.baseURL, newUser('geo'));
-    const response = await t.context.request.post(`${t.baseURL}/api/auth/sign-in/email`, {
-      data: { email: user.email, password: user.password },
-      headers: {
-        origin: t.baseURL,
-        'cf-ipcountry': 'JP',
-        'cf-ipcity': 'Tokyo',
-        'cf-region': 'Tokyo',
-        'cf-region-code': '13',
-        'cf-timezone': 'Asia/Tokyo',
-        'cf-ray': '8c2f1a2b3c4d5e6f-NRT',
-        'cf-iplatitude': '35.6895',
-        'cf-iplongitude': '139.6917',
-        // Not believed: no trusted proxy is configured, so the socket address is the client's.
-        'x-forwarded-for': '203.0.113.9',
-        'user-agent': WINDOWS_CHROME,
-      },
+    await signInContext(t.context, t.baseURL, user, {
+      'cf-ipcountry': 'JP',
+      'cf-ipcity': 'Tokyo',
+      'cf-region': 'Tokyo',
+      'cf-region-code': '13',
+      'cf-timezone': 'Asia/Tokyo',
+      'cf-ray': '8c2f1a2b3c4d5e6f-NRT',
+      'cf-iplatitude': '35.6895',
+      'cf-iplongitude': '139.6917',
+      // Not believed: no trusted proxy is configured, so the socket address is the client's.
+      'x-forwarded-for': '203.0.113.9',
+      'user-agent': WINDOWS_CHROME,
     });
-    expect(response.status()).toBe(200);
     await t.page.goto('/profile');
     const field = (name: string) => t.page.getByTestId(`session-${name}`).textContent();
     await t.page.getByRole('heading', { name: 'Session Information' }).waitFor();

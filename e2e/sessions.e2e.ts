@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectPath, toasts, useBrowser } from './support/browser';
 import { seriousViolations as violations } from './support/axe';
-import { confirmation } from './support/confirmation';
+import { confirmation, confirmWith } from './support/confirmation';
 import { cellOf } from './support/tables';
 import { signInContext, type TestUser } from './support/users';
 import { addVirtualAuthenticator } from './support/webauthn';
@@ -93,12 +93,12 @@ describe('my sessions', () => {
       expect(await violations(page, '[aria-labelledby="card-my-sessions"]')).toEqual([]);
 
       await other.getByRole('button', { name: 'Revoke session on Firefox 128 on Windows 10' }).click();
-      const asked = await confirmation(page, 'Revoke session');
-      expect(asked.question).toBe(
+      await confirmWith(
+        page,
+        'Revoke session',
         'Are you sure you want to revoke this session? Whoever uses it is signed out at once and must sign in again.',
+        'Revoke',
       );
-      expect(asked.focused).toBe('Cancel');
-      await asked.confirm('Revoke');
       await toasts(page).getByText('Session revoked').waitFor();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="my-session-row"]').length === 1);
       expect(await rows(page).first().textContent()).toContain('This device');
@@ -127,11 +127,12 @@ describe('my sessions', () => {
       expect(await rows(page).count()).toBe(3);
 
       await page.getByRole('button', { name: 'Revoke other sessions' }).click();
-      const asked = await confirmation(page, 'Revoke other sessions');
-      expect(asked.question).toBe(
+      await confirmWith(
+        page,
+        'Revoke other sessions',
         'Are you sure you want to revoke every other session? Only this device stays signed in.',
+        'Revoke all',
       );
-      await asked.confirm('Revoke all');
       await toasts(page).getByText('Other sessions revoked').waitFor();
       await page.getByRole('button', { name: 'Revoke other sessions' }).waitFor({ state: 'detached' });
       expect(await rows(page).count()).toBe(1);

@@ -54,3 +54,14 @@ export async function inBothThemes(page: Page, check: (colorScheme: 'light' | 'd
     await check(colorScheme);
   }
 }
+
+/**
+ * Expects no serious violations (inside `selector`, else on the page) in the light theme, then the
+ * dark; `label` names the screen in a failure. The page goes back to light, the context's default.
+ */
+export async function expectAccessibleInBothThemes(page: Page, selector?: string, label?: string) {
+  await inBothThemes(page, async (colorScheme) => {
+    expect(await seriousViolations(page, selector), [label, colorScheme].filter(Boolean).join(' ')).toEqual([]);
+  });
+  await page.emulateMedia({ colorScheme: 'light' });
+}

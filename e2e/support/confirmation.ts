@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * The confirmation a page is asking, found by its title: the question as a screen reader hears it
@@ -20,4 +21,15 @@ export async function confirmation(page: Page, title: string) {
       await dialog.waitFor({ state: 'detached' });
     },
   };
+}
+
+/**
+ * Answers the confirmation titled `title` with `answer`, once it asks `question` with Cancel focused
+ * (so that Enter or Escape at once would have changed nothing).
+ */
+export async function confirmWith(page: Page, title: string, question: string, answer = 'Delete') {
+  const asked = await confirmation(page, title);
+  expect(asked.question).toBe(question);
+  expect(asked.focused).toBe('Cancel');
+  await asked.confirm(answer);
 }

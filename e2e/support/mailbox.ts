@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { E2E_ADMIN } from './server';
+import { signInByApi } from './users';
 
 export interface Mail {
   to: string;
@@ -11,11 +12,7 @@ export interface Mail {
 /** The admin's session cookie, signed in once per test file. */
 let adminCookie: Promise<string> | undefined;
 async function signInAdmin(baseURL: string): Promise<string> {
-  const response = await fetch(`${baseURL}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL },
-    body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
-  });
+  const response = await signInByApi(baseURL, E2E_ADMIN);
   expect(response.status).toBe(200);
   return response.headers
     .getSetCookie()

@@ -25,15 +25,30 @@ export async function createUser(baseURL: string, user: TestUser = newUser()): P
   return user;
 }
 
-/** Signs the browser context in through the API: its cookies land in the context. */
+const SIGN_IN = '/api/auth/sign-in/email';
+
+/** Signs in through the API from a script (no browser): the server's answer, for the test to check. */
+export function signInByApi(baseURL: string, { email, password }: Pick<TestUser, 'email' | 'password'>) {
+  return fetch(`${baseURL}${SIGN_IN}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+/**
+ * Signs the browser context in through the API: its cookies land in the context. `headers`: what the
+ * sign-in request also carries (a proxy's, a browser's own user agent).
+ */
 export async function signInContext(
   context: BrowserContext,
   baseURL: string,
-  user: Pick<TestUser, 'email' | 'password'>,
+  { email, password }: Pick<TestUser, 'email' | 'password'>,
+  headers: Record<string, string> = {},
 ) {
-  const response = await context.request.post(`${baseURL}/api/auth/sign-in/email`, {
-    data: { email: user.email, password: user.password },
-    headers: { origin: baseURL },
+  const response = await context.request.post(`${baseURL}${SIGN_IN}`, {
+    data: { email, password },
+    headers: { origin: baseURL, ...headers },
   });
   expect(response.status()).toBe(200);
 }

@@ -1,7 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from './button';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmButton } from './confirm-button';
 
 /**
  * A row's trash button: it asks first, in the spec's words, and `onConfirm` runs only on Delete.
@@ -20,15 +18,17 @@ export function ConfirmDeleteButton({
   onConfirm: () => void;
   disabled?: boolean;
 }) {
-  const [asking, setAsking] = useState(false);
   return (
-    <>
-      <Button variant="danger-ghost" size="sm" aria-label={label} disabled={disabled} onClick={() => setAsking(true)}>
-        <Trash2 className="size-4" aria-hidden />
-      </Button>
-      {asking && (
-        <ConfirmDialog title={title} message={question} onConfirm={onConfirm} onClose={() => setAsking(false)} />
-      )}
-    </>
+    <ConfirmButton
+      variant="danger-ghost"
+      size="sm"
+      aria-label={label}
+      disabled={disabled}
+      title={title}
+      question={question}
+      onConfirm={onConfirm}
+    >
+      <Trash2 className="size-4" aria-hidden />
+    </ConfirmButton>
   );
 }

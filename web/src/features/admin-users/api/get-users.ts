@@ -3,16 +3,11 @@ import type { AdminUserList, AdminUserListQuery } from '#common/admin';
 import { api } from '@/lib/api';
 import { RequestError } from '@/lib/errors';
 import { queryKeys } from '@/lib/query-keys';
+import { searchParams } from '@/lib/search-params';
 
 /** One page of the user list, as the view (search, filter, sort, page) asks it of the server. */
 export async function getUsers(view: AdminUserListQuery): Promise<AdminUserList> {
-  const params = new URLSearchParams(
-    Object.entries(view)
-      // A filter left at "any" is no parameter at all.
-      .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => [key, String(value)]),
-  );
-  const body = await api(`/admin/users?${params}`, {}, 'Failed to load users');
+  const body = await api(`/admin/users?${searchParams(view)}`, {}, 'Failed to load users');
   if (!body || !Array.isArray(body.users) || typeof body.total !== 'number')
     throw new RequestError(0, 'UNEXPECTED_RESPONSE', 'Unexpected response format from admin API');
   return body;

@@ -2,7 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorBox } from '@/components/ui/error-box';
-import { TextField } from '@/components/ui/text-field';
+import { FormTextField } from '@/components/ui/form-fields';
 import { NAME_MAX_LENGTH } from '#common/validation';
 import type { SessionUser } from '@/lib/auth-client';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -27,13 +27,7 @@ export function ApiKeysCard({ user }: { user: SessionUser }) {
           <ErrorBox message={create.error?.message} />
           <div className="flex flex-wrap items-start gap-2">
             <div className="min-w-60 flex-1">
-              <TextField
-                id="api-key-name"
-                label="Key name"
-                maxLength={NAME_MAX_LENGTH}
-                error={form.formState.errors.name?.message}
-                {...form.register('name')}
-              />
+              <FormTextField form={form} name="name" id="api-key-name" label="Key name" maxLength={NAME_MAX_LENGTH} />
             </div>
             <Button type="submit" className="mt-6" disabled={create.isPending}>
               <KeyRound className="size-4" aria-hidden />

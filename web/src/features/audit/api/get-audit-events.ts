@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AuditExportQuery } from '#common/audit';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-import { searchOf } from '../utils/audit-filters';
+import { searchParams } from '@/lib/search-params';
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -10,7 +10,7 @@ export const AUDIT_PAGE_SIZE = 20;
 export type AuditPageQuery = AuditExportQuery & { cursor: string };
 
 export const getAuditEvents = (query: AuditPageQuery) =>
-  api(`/admin/audit?${searchOf({ ...query, limit: AUDIT_PAGE_SIZE })}`, {}, 'Failed to load the audit trail');
+  api(`/admin/audit?${searchParams({ ...query, limit: AUDIT_PAGE_SIZE })}`, {}, 'Failed to load the audit trail');
 
 export const auditEventsQueryOptions = (query: AuditPageQuery) =>
   queryOptions({

@@ -46,11 +46,3 @@ export function toAuditQuery(filters: AuditFilters): AuditExportQuery {
     ...(filters.to && { to: startOfDay(filters.to, 1) }),
   };
 }
-
-/** A query string of the values set. */
-export const searchOf = (values: Record<string, string | number | undefined>) =>
-  new URLSearchParams(
-    Object.entries(values).flatMap(([key, value]) =>
-      value === undefined || value === '' ? [] : [[key, String(value)]],
-    ),
-  ).toString();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { secondFactorSchema, TOTP_DIGITS, TRUST_DEVICE_DAYS } from '#common/two-factor';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { TextField } from '@/components/ui/text-field';
+import { FormTextField } from '@/components/ui/form-fields';
 import { toRequestError, type RequestError } from '@/lib/errors';
 import { useZodForm } from '@/lib/use-zod-form';
 import { verifySecondFactor } from '../api/verify-second-factor';
@@ -41,14 +41,14 @@ export function SecondFactorForm({ onSignedIn, onBack }: { onSignedIn: () => Pro
       </p>
       <form className="space-y-4" onSubmit={onSubmit} noValidate>
         <ErrorBox message={error?.message} />
-        <TextField
+        <FormTextField
+          form={form}
+          name="code"
           id="second-factor-code"
           label={backup ? 'Backup code' : 'Authentication code'}
           inputMode={backup ? 'text' : 'numeric'}
           autoComplete={backup ? 'off' : 'one-time-code'}
           autoFocus
-          error={form.formState.errors.code?.message}
-          {...form.register('code')}
         />
         <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
           <input

@@ -2,9 +2,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { FormField } from '@/components/ui/form-field';
+import { FormTextField } from '@/components/ui/form-fields';
 import { QueryList } from '@/components/ui/item-list';
 import { Select } from '@/components/ui/select';
-import { TextField } from '@/components/ui/text-field';
 import { formatDate } from '@/lib/format';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useCancelInvitation } from '../api/cancel-invitation';
@@ -22,12 +22,12 @@ function InviteForm({ organizationId, canInviteAdmins }: { organizationId: strin
       <ErrorBox message={invite.error?.message} />
       <div className="flex flex-wrap items-start gap-2">
         <div className="min-w-56 flex-1">
-          <TextField
+          <FormTextField
+            form={form}
+            name="email"
             id={`invite-email-${organizationId}`}
             label="Email to invite"
             type="email"
-            error={form.formState.errors.email?.message}
-            {...form.register('email')}
           />
         </div>
         <FormField id={`invite-role-${organizationId}`} label="Role">

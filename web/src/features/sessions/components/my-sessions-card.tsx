@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { FreshSessionDialog } from '@/components/ui/fresh-session-dialog';
 import { Notice } from '@/components/ui/notice';
 import { needsFreshSession } from '@/lib/session-freshness';
@@ -23,7 +22,6 @@ export function MySessionsCard() {
   const sessions = useMySessions();
   const revokeOthers = useRevokeOtherSessions();
   const fresh = useFreshSession();
-  const [asking, setAsking] = useState(false);
   const stale = needsFreshSession(sessions.error);
   const others = sessions.data?.some((session) => session.id !== currentId) ?? false;
 
@@ -33,9 +31,16 @@ export function MySessionsCard() {
       description="Every browser and device signed in to your account. Revoke any you don't recognize."
       actions={
         others && (
-          <Button variant="secondary" disabled={revokeOthers.isPending} onClick={() => setAsking(true)}>
+          <ConfirmButton
+            variant="secondary"
+            disabled={revokeOthers.isPending}
+            title="Revoke other sessions"
+            question={REVOKE_OTHER_SESSIONS_CONFIRMATION}
+            confirmLabel="Revoke all"
+            onConfirm={() => revokeOthers.mutate()}
+          >
             Revoke other sessions
-          </Button>
+          </ConfirmButton>
         )
       }
     >
@@ -53,15 +58,6 @@ export function MySessionsCard() {
         />
       )}
       <FreshSessionDialog prompt={fresh.prompt} />
-      {asking && (
-        <ConfirmDialog
-          title="Revoke other sessions"
-          message={REVOKE_OTHER_SESSIONS_CONFIRMATION}
-          confirmLabel="Revoke all"
-          onConfirm={() => revokeOthers.mutate()}
-          onClose={() => setAsking(false)}
-        />
-      )}
     </Card>
   );
 }

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
 import type { MySession } from '../api/get-my-sessions';
@@ -24,7 +22,6 @@ export function MySessionsTable({
   error: string | undefined;
 }) {
   const revoke = useRevokeSession();
-  const [asking, setAsking] = useState<MySession | null>(null);
 
   const columns: Column<MySession>[] = [
     {
@@ -44,40 +41,32 @@ export function MySessionsTable({
       header: 'Actions',
       cell: (session) =>
         session.id !== currentId && (
-          <Button
+          <ConfirmButton
             variant="danger-ghost"
             size="sm"
             aria-label={`Revoke session on ${deviceOf(session)}`}
             disabled={revoke.isPending}
-            onClick={() => setAsking(session)}
+            title="Revoke session"
+            question={REVOKE_SESSION_CONFIRMATION}
+            confirmLabel="Revoke"
+            onConfirm={() => revoke.mutate(session.token)}
           >
             Revoke
-          </Button>
+          </ConfirmButton>
         ),
     },
   ];
 
   return (
-    <>
-      <DataTable
-        label="My sessions"
-        columns={columns}
-        rows={sessions && inDisplayOrder(sessions, currentId)}
-        rowKey={(session) => session.id}
-        isPending={isPending}
-        error={error}
-        empty="No active sessions."
-        rowTestId="my-session-row"
-      />
-      {asking && (
-        <ConfirmDialog
-          title="Revoke session"
-          message={REVOKE_SESSION_CONFIRMATION}
-          confirmLabel="Revoke"
-          onConfirm={() => revoke.mutate(asking.token)}
-          onClose={() => setAsking(null)}
-        />
-      )}
-    </>
+    <DataTable
+      label="My sessions"
+      columns={columns}
+      rows={sessions && inDisplayOrder(sessions, currentId)}
+      rowKey={(session) => session.id}
+      isPending={isPending}
+      error={error}
+      empty="No active sessions."
+      rowTestId="my-session-row"
+    />
   );
 }

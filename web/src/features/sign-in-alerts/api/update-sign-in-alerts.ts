@@ -1,7 +1,7 @@
 import { signInAlertsSchema, type SignInAlertsSetting } from '#common/sign-in-alerts';
 import { api } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
+import { signInAlertsQueryOptions } from './get-sign-in-alerts';
 
 export const updateSignInAlerts = async (setting: SignInAlertsSetting) =>
   (
@@ -12,11 +12,11 @@ export const updateSignInAlerts = async (setting: SignInAlertsSetting) =>
     )
   ).data;
 
-/** Saved at once; the switch then shows what the server holds. */
+/** Saved at once; the switch then shows the setting the server answers (no second request). */
 export const useUpdateSignInAlerts = () =>
   useRefreshingMutation({
     mutationFn: updateSignInAlerts,
-    refreshes: [queryKeys.signInAlerts],
+    stores: signInAlertsQueryOptions.queryKey,
     successToast: ({ enabled }) => (enabled ? 'Sign-in alerts are on' : 'Sign-in alerts are off'),
     toastFailure: true,
   });

@@ -13,8 +13,8 @@ export function SignInAlertsCard() {
     <Card title="Sign-in alerts">
       <QueryView query={setting} empty={null} isEmpty={() => false}>
         {({ enabled }) => {
-          // While saving, and until the setting is read again, the switch shows what was asked.
-          const shown = update.isPending || setting.isFetching ? (update.variables?.enabled ?? enabled) : enabled;
+          // While saving, the switch shows what was asked; then what the server answered.
+          const shown = update.isPending ? (update.variables?.enabled ?? enabled) : enabled;
           return (
             <div className="space-y-2">
               <label className="flex items-center gap-3 text-sm font-medium text-slate-800 dark:text-slate-200">

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { manualKeyOf, totpCodeFormSchema, TOTP_DIGITS } from '#common/two-factor';
 import { CopyButton } from '@/components/ui/copy-button';
 import { ErrorBox } from '@/components/ui/error-box';
+import { FormTextField } from '@/components/ui/form-fields';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -49,14 +50,14 @@ export function AuthenticatorSetup({
       <form className="space-y-3" onSubmit={onSubmit} noValidate>
         <ErrorBox message={confirm.error?.message} />
         <div className="max-w-xs">
-          <TextField
+          <FormTextField
+            form={form}
+            name="code"
             id="two-factor-setup-code"
             label={`${TOTP_DIGITS}-digit code`}
             inputMode="numeric"
             autoComplete="one-time-code"
             autoFocus
-            error={form.formState.errors.code?.message}
-            {...form.register('code')}
           />
         </div>
         <FormActions submitLabel="Confirm" pending={confirm.isPending} onCancel={onCancel} />

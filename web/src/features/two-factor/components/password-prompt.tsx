@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { currentPasswordSchema, type CurrentPasswordInput } from '#common/two-factor';
 import { ErrorBox } from '@/components/ui/error-box';
-import { TextField } from '@/components/ui/text-field';
+import { FormTextField } from '@/components/ui/form-fields';
 import { useZodForm } from '@/lib/use-zod-form';
 import { FormActions } from './form-actions';
 
@@ -35,14 +35,14 @@ export function PasswordPrompt({
       <p className="text-sm text-slate-600 dark:text-slate-300">{children}</p>
       <ErrorBox message={error} />
       <div className="max-w-sm">
-        <TextField
+        <FormTextField
+          form={form}
+          name="password"
           id={id}
           label="Current password"
           type="password"
           autoComplete="current-password"
           autoFocus
-          error={form.formState.errors.password?.message}
-          {...form.register('password')}
         />
       </div>
       <FormActions submitLabel={submitLabel} pending={pending} danger={danger} onCancel={onCancel} />
