@@ -35,5 +35,7 @@ export function reusedRouterHandler(auth: BetterAuthInstance): (request: Request
     const { handler } = router(routerContext, auth.options);
     return (request: Request) => runWithAdapter(routerContext.adapter, () => handler(request));
   });
+  // A context that failed to start fails every request, and the start itself, not the process.
+  handle.catch(() => {});
   return async (request) => (await handle)(request);
 }
