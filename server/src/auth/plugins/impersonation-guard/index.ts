@@ -4,6 +4,7 @@ import { impersonationReasonSchema } from '#common/admin';
 import { isPlatformAdmin } from '#common/roles';
 import { IMPERSONATION_ERROR_CODES } from './error-codes';
 import { isSensitivePath } from './sensitive-paths';
+import { lateImpersonationRequests } from './late-requests';
 import { keepImpersonationEnd } from './session-end';
 
 /**
@@ -17,6 +18,7 @@ export function impersonationGuard() {
   return {
     id: 'impersonation-guard',
     init: () => ({ options: { databaseHooks: { session: { update: { before: keepImpersonationEnd } } } } }),
+    onRequest: lateImpersonationRequests(),
     hooks: {
       before: [
         {
