@@ -42,6 +42,23 @@ describe('password hashing on threads of its own', () => {
     expect(niceValues.filter((value) => value === 19).length).toBeGreaterThanOrEqual(1);
   });
 
+  it('hands a thread its next job before it answers the one it is on, so it never waits for the request thread', async () => {
+    // Answers, for each job, whether the next was already waiting on the thread when it finished.
+    const source = `
+      const { parentPort, receiveMessageOnPort } = require('node:worker_threads');
+      const answer = () => {
+        const next = receiveMessageOnPort(parentPort);
+        parentPort.postMessage(next ? 'next-waiting' : 'alone');
+        if (next) answer();
+      };
+      parentPort.on('message', answer);
+    `;
+    const pipelined = createPasswordHasher(1, source);
+    const keys = await Promise.all([pipelined.hash('first'), pipelined.hash('second')]);
+    await pipelined.close();
+    expect(keys.map((key) => key.split(':')[1])).toEqual(['next-waiting', 'alone']);
+  });
+
   it('fails the jobs running or waiting when it is closed, and every job after, instead of leaving them hanging', async () => {
     const closing = createPasswordHasher(1);
     const jobs = Promise.allSettled([closing.hash('running'), closing.hash('waiting')]);

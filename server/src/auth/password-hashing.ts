@@ -34,58 +34,66 @@ interface Job {
 }
 
 /**
+ * Jobs handed to a thread at once. With a second one waiting in its queue, a thread starts it as soon
+ * as it answers the first, instead of idling until the request thread, busy with other requests, reads
+ * that answer and hands it the next.
+ */
+const JOBS_PER_THREAD = 2;
+
+/**
  * Password hashing on a few threads of its own, one per core, at the lowest priority. Node's own
  * scrypt runs on the libuv threadpool (four threads), where it queues file reads and WebCrypto
  * behind it and competes with the request thread at equal priority. `threadSource` is the threads'
  * code (tests give one that fails).
  */
 export function createPasswordHasher(threads = os.availableParallelism(), threadSource = WORKER_SOURCE) {
-  const idle: Worker[] = [];
   const queue: Job[] = [];
-  const running = new Map<Worker, Job>();
-  let started = 0;
+  /** Each thread's jobs, in the order it answers them. */
+  const handed = new Map<Worker, Job[]>();
   let closed = false;
 
   const start = () => {
     const worker = new Worker(threadSource, { eval: true });
+    const jobs: Job[] = [];
     let failure: Error | undefined;
     worker.on('message', (key: string) => {
-      running.get(worker)?.resolve(key);
-      running.delete(worker);
-      next(worker);
-    });
-    // A thread that fails (or is stopped) takes its job with it: the job fails, never hangs.
-    worker.on('error', (error) => (failure = error));
-    worker.on('exit', () => {
-      running.get(worker)?.reject(failure ?? new Error('Password hashing stopped'));
-      running.delete(worker);
-      const at = idle.indexOf(worker);
-      if (at >= 0) idle.splice(at, 1);
-      started -= 1;
+      jobs.shift()?.resolve(key);
+      // An idle hashing thread never keeps the process alive; a busy one does, until it answers.
+      if (jobs.length === 0) worker.unref();
       pump();
     });
-    started += 1;
+    // A thread that fails (or is stopped) takes its jobs with it: they fail, never hang.
+    worker.on('error', (error) => (failure = error));
+    worker.on('exit', () => {
+      for (const job of jobs.splice(0)) job.reject(failure ?? new Error('Password hashing stopped'));
+      handed.delete(worker);
+      pump();
+    });
+    handed.set(worker, jobs);
     return worker;
   };
 
-  const next = (worker: Worker) => {
-    const job = queue.shift();
-    if (!job) {
-      // An idle hashing thread never keeps the process alive; a busy one does, until it answers.
-      worker.unref();
-      idle.push(worker);
-      return;
+  /** The thread with the fewest jobs, below the limit; a new one first while there are fewer than `threads`. */
+  const leastBusy = () => {
+    let best: [Worker, Job[]] | undefined;
+    for (const entry of handed) if (!best || entry[1].length < best[1].length) best = entry;
+    if (best?.[1].length === 0) return best;
+    if (handed.size < threads) {
+      const worker = start();
+      return [worker, handed.get(worker)!] as const;
     }
-    worker.ref();
-    running.set(worker, job);
-    worker.postMessage({ password: job.password, salt: job.salt, ...SCRYPT });
+    return best && best[1].length < JOBS_PER_THREAD ? best : undefined;
   };
 
   const pump = () => {
     while (queue.length > 0 && !closed) {
-      const worker = idle.pop() ?? (started < threads ? start() : undefined);
-      if (!worker) return;
-      next(worker);
+      const free = leastBusy();
+      if (!free) return;
+      const [worker, jobs] = free;
+      const job = queue.shift()!;
+      worker.ref();
+      jobs.push(job);
+      worker.postMessage({ password: job.password, salt: job.salt, ...SCRYPT });
     }
   };
 
@@ -113,7 +121,7 @@ export function createPasswordHasher(threads = os.availableParallelism(), thread
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('Password hashing stopped'));
-      await Promise.all([...idle, ...running.keys()].map((worker) => worker.terminate()));
+      await Promise.all([...handed.keys()].map((worker) => worker.terminate()));
     },
   };
 }

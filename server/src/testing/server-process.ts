@@ -31,8 +31,9 @@ export interface ServerProcessOptions {
 }
 
 export const COMPILED_ENTRY = 'server/dist/index.js';
-/** How `npm run serve` (and the Docker image) runs it. */
-const COMPILED_FLAGS = ['--optimize-for-size'];
+/** How `npm run serve` (and the Docker image) runs it: its flags (decision 0023) and environment (0052). */
+export const COMPILED_FLAGS = ['--optimize-for-size'];
+export const COMPILED_ENV = { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' };
 
 /**
  * The real server in its own process, on the given data directory and `env.PORT` or a free loopback
@@ -58,6 +59,7 @@ export async function startServerProcess(
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       UNSAFE_DISABLE_RATE_LIMIT: 'true',
+      ...(compiled ? COMPILED_ENV : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
