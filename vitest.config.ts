@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The console's own imports (`@/…`), as its Vite build resolves them.
+  resolve: { alias: { '@': path.join(import.meta.dirname, 'web/src') } },
   test: {
     include: ['common/src/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.ts'],
     exclude: ['server/src/security/**', '**/node_modules/**'],

@@ -15,8 +15,9 @@ import type { SignInAlertsSetting } from './sign-in-alerts';
 
 /**
  * What each `/api/v1` route answers when it succeeds, by method and path as docs/api.md names them
- * (`:id` is a path parameter). A refusal is an `ApiErrorBody` instead. Answers that are not JSON (a
- * file's bytes, the CSV exports, the mailbox's 204) are not listed: their body is unknown.
+ * (`:id` is a path parameter). A refusal is an `ApiErrorBody` instead. An answer that is not JSON (a
+ * file's bytes, the CSV exports, the mailbox's 204) is `unknown`. Every route is here: `API_ROUTES`
+ * below fails to compile otherwise, and the contract test compares it with docs/api.md and the server.
  */
 export interface ApiAnswers {
   'GET /api/v1/health': { status: 'ok'; database: 'sqlite' | 'postgres' };
@@ -37,12 +38,15 @@ export interface ApiAnswers {
   'GET /api/v1/invitations': ApiData<MyInvitation[]>;
   /** `success` and `url` beside `data`: the specification fixes them for this answer. */
   'POST /api/v1/files/upload': ApiData<{ id: string; url: string }, { success: true; url: string }>;
+  'GET /api/v1/files/:id': unknown;
   'GET /api/v1/admin/users': AdminUserList;
   /** Better Auth's user, whose shape we do not fix. */
   'POST /api/v1/admin/users': ApiData<unknown>;
   'POST /api/v1/admin/users/:id/two-factor/reset': ApiData<TwoFactorResetAnswer>;
   'POST /api/v1/admin/users/bulk': ApiData<AdminBulkAnswer>;
+  'GET /api/v1/admin/users/export': unknown;
   'GET /api/v1/admin/audit': AuditPage;
+  'GET /api/v1/admin/audit/export': unknown;
   'GET /api/v1/admin/stats': ApiData<AdminStats>;
   'GET /api/v1/admin/organizations': ApiData<AdminOrganizationRow[]>;
   'POST /api/v1/admin/organizations': ApiData<CreatedOrganization>;
@@ -54,7 +58,43 @@ export interface ApiAnswers {
   'DELETE /api/v1/admin/organizations/:id': ApiData<{ id: string }>;
   'GET /api/v1/admin/outbox': ApiData<OutboxMail[]>;
   'GET /api/v1/dev/mailbox': ApiData<OutboxMail[]>;
+  'DELETE /api/v1/dev/mailbox': unknown;
 }
+
+/** The routes of `ApiAnswers` at run time: the literal must name each of them, and nothing else. */
+const ROUTES = {
+  'GET /api/v1/health': true,
+  'GET /api/v1/health/ready': true,
+  'GET /api/v1/me': true,
+  'GET /api/v1/me/sign-in-alerts': true,
+  'PUT /api/v1/me/sign-in-alerts': true,
+  'GET /api/v1/me/audit': true,
+  'GET /api/v1/organizations': true,
+  'POST /api/v1/organizations': true,
+  'GET /api/v1/invitations': true,
+  'POST /api/v1/files/upload': true,
+  'GET /api/v1/files/:id': true,
+  'GET /api/v1/admin/users': true,
+  'POST /api/v1/admin/users': true,
+  'POST /api/v1/admin/users/:id/two-factor/reset': true,
+  'POST /api/v1/admin/users/bulk': true,
+  'GET /api/v1/admin/users/export': true,
+  'GET /api/v1/admin/audit': true,
+  'GET /api/v1/admin/audit/export': true,
+  'GET /api/v1/admin/stats': true,
+  'GET /api/v1/admin/organizations': true,
+  'POST /api/v1/admin/organizations': true,
+  'GET /api/v1/admin/organizations/:id': true,
+  'GET /api/v1/admin/organizations/:id/members': true,
+  'PATCH /api/v1/admin/organizations/:id/members/:memberId': true,
+  'DELETE /api/v1/admin/organizations/:id/members/:memberId': true,
+  'DELETE /api/v1/admin/organizations/:id/invitations/:invitationId': true,
+  'DELETE /api/v1/admin/organizations/:id': true,
+  'GET /api/v1/admin/outbox': true,
+  'GET /api/v1/dev/mailbox': true,
+  'DELETE /api/v1/dev/mailbox': true,
+} as const satisfies Record<keyof ApiAnswers, true>;
+export const API_ROUTES = Object.keys(ROUTES) as (keyof ApiAnswers)[];
 
 /** A route's path as a type that matches its requests: `/teams/:id` → `/teams/${string}`. */
 type Pattern<Route extends string> = Route extends `${infer Head}:${string}/${infer Tail}`

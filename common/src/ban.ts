@@ -14,12 +14,18 @@ export const banReasonSchema = z
   .max(BAN_REASON_MAX_LENGTH, `banReason is at most ${BAN_REASON_MAX_LENGTH} characters`)
   .trim();
 
-/** A timed ban's length; a permanent ban sends none. */
-export const banExpiresInSchema = z
-  .number({ message: 'banExpiresIn must be a whole number of seconds' })
-  .int('banExpiresIn must be a whole number of seconds')
-  .min(1, 'banExpiresIn must be 1 second or more')
-  .max(BAN_MAX_SECONDS, `banExpiresIn is at most ${BAN_MAX_SECONDS} seconds`);
+/**
+ * A timed ban's length; a permanent ban sends none. In the words of whoever reads the refusal: the
+ * API names its field, the console its input.
+ */
+export const banExpiresInRule = (words: { notWhole: string; tooShort: string; tooLong: string }) =>
+  z.number({ message: words.notWhole }).int(words.notWhole).min(1, words.tooShort).max(BAN_MAX_SECONDS, words.tooLong);
+
+export const banExpiresInSchema = banExpiresInRule({
+  notWhole: 'banExpiresIn must be a whole number of seconds',
+  tooShort: 'banExpiresIn must be 1 second or more',
+  tooLong: `banExpiresIn is at most ${BAN_MAX_SECONDS} seconds`,
+});
 
 /**
  * The ban fields, wherever a ban is asked for: `POST /api/auth/admin/ban-user`, a bulk ban, the

@@ -114,6 +114,9 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
     await guest.post('/api/auth/sign-in/anonymous');
     const response = await create(guest, 'guest key');
     expect(response.status).toBe(403);
-    expect(response.body.message).toBe('Guest accounts cannot create API keys. Sign up first.');
+    expect(response.body).toMatchObject({
+      code: 'NO_API_KEYS_FOR_GUESTS',
+      message: 'Guest accounts cannot create API keys. Sign up first.',
+    });
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES } from '#common/api-answers';
 import { ADMIN_ENV, signInAdmin, signUp } from '../testing/accounts';
 import type { TestClient, TestResponse } from '../testing/http-client';
 import { pngForm } from '../testing/images';
@@ -31,7 +32,7 @@ describe('the /api/v1 contract', () => {
   const json = (client: TestClient, route: string, text: string) =>
     client.request('POST', route, { body: text, headers: { 'content-type': 'application/json' } });
 
-  it('documents every route the server serves, and no other', () => {
+  it('documents every route the server serves, and no other; the map of answers names the same', () => {
     const documented = [...DOCS.matchAll(/^### `([A-Z]+) (\/api\/v1\/\S*)`$/gm)].map(([, method, route]) => {
       return `${method} ${route}`;
     });
@@ -39,6 +40,7 @@ describe('the /api/v1 contract', () => {
       .filter((route) => route.path.startsWith('/api/v1/') && route.method !== 'ALL')
       .map((route) => `${route.method} ${route.path}`);
     expect(documented.sort()).toEqual([...new Set(served)].sort());
+    expect([...API_ROUTES].sort()).toEqual(documented);
   });
 
   it('answers what was asked for under data, facts about it beside', async () => {

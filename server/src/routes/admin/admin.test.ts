@@ -114,7 +114,10 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
 
     const impersonate = await api.admin.post('/api/auth/admin/impersonate-user', { userId: id, reason: 'spam report' });
     expect(impersonate.status).toBe(400);
-    expect(impersonate.body.message).toBe('A banned user cannot be impersonated');
+    expect(impersonate.body).toMatchObject({
+      code: 'BANNED_USER_NOT_IMPERSONATED',
+      message: 'A banned user cannot be impersonated',
+    });
 
     const past = new Date(Date.now() - 1000);
     await api.context.database.db

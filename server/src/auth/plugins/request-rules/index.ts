@@ -2,6 +2,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { isBanned } from '../../banned';
 import { checkAuthInput, hasInputRules } from '../../input-rules';
+import { REQUEST_RULE_ERROR_CODES } from './error-codes';
 
 /** Paths with a rule of their own below; any other request is only checked when it has input rules. */
 const BEFORE_PATHS = new Set(['/admin/impersonate-user', '/api-key/create', '/sign-up/email', '/change-password']);
@@ -27,6 +28,7 @@ export function requestRules() {
       ],
       after: [{ matcher: (ctx) => AFTER_PATHS.has(ctx.path ?? ''), handler: createAuthMiddleware(after) }],
     },
+    $ERROR_CODES: REQUEST_RULE_ERROR_CODES,
   } satisfies BetterAuthPlugin;
 }
 
@@ -37,14 +39,14 @@ async function before(ctx: HookContext) {
     const target = (ctx.body as { userId?: unknown } | undefined)?.userId;
     const user = typeof target === 'string' ? await ctx.context.internalAdapter.findUserById(target) : null;
     if (isBanned(user)) {
-      throw new APIError('BAD_REQUEST', { message: 'A banned user cannot be impersonated' });
+      throw APIError.from('BAD_REQUEST', REQUEST_RULE_ERROR_CODES.BANNED_USER_NOT_IMPERSONATED);
     }
   }
   if (ctx.path === '/api-key/create' && ctx.request) {
     // A guest account is temporary and unverifiable: it gets no lasting credential.
     const session = await getSessionFromCtx(ctx);
     if (session?.user.isAnonymous) {
-      throw new APIError('FORBIDDEN', { message: 'Guest accounts cannot create API keys. Sign up first.' });
+      throw APIError.from('FORBIDDEN', REQUEST_RULE_ERROR_CODES.NO_API_KEYS_FOR_GUESTS);
     }
   }
   checkAuthInput(ctx.path, ctx.body, ctx.query);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseBanDuration } from '#common/admin';
-import { banExpiresInSchema, banReasonSchema } from '#common/ban';
+import { BAN_MAX_SECONDS, banExpiresInRule, banReasonSchema } from '#common/ban';
 import { authClient } from '@/lib/auth-client';
 import { unwrap } from '@/lib/errors';
 import { queryKeys } from '@/lib/query-keys';
@@ -10,6 +10,8 @@ import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
  * The Ban User form: an optional reason, and whole seconds or nothing (a permanent ban). The
  * duration comes as text from its input; once a number, the server's own rules check both fields.
  */
+const NOT_A_DURATION = 'Duration must be a whole number of seconds, or empty for a permanent ban';
+
 export const banUserSchema = z.object({
   banReason: banReasonSchema,
   banExpiresIn: z
@@ -17,13 +19,16 @@ export const banUserSchema = z.object({
     .transform((value, context) => {
       const seconds = parseBanDuration(value);
       if (seconds !== 'invalid') return seconds;
-      context.addIssue({
-        code: 'custom',
-        message: 'Duration must be a whole number of seconds, or empty for a permanent ban',
-      });
+      context.addIssue({ code: 'custom', message: NOT_A_DURATION });
       return z.NEVER;
     })
-    .pipe(banExpiresInSchema.optional()),
+    .pipe(
+      banExpiresInRule({
+        notWhole: NOT_A_DURATION,
+        tooShort: NOT_A_DURATION,
+        tooLong: `Duration is at most ${BAN_MAX_SECONDS} seconds (100 years); leave it empty for a permanent ban`,
+      }).optional(),
+    ),
 });
 export type BanUserInput = z.output<typeof banUserSchema>;
 
