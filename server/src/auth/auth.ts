@@ -29,6 +29,7 @@ import { geoFromHeaders, type GeoLookup } from './session-geo';
 import type { PasswordHasher } from './password-hashing';
 import { passwordGuard } from './password-guard';
 import { passwordResetOptions } from './password-reset';
+import { withMemberEndpointTurns } from './member-endpoint-turns';
 import { reusedRouterHandler } from './reused-router';
 import { createSessionReader } from './session-reader';
 import { signUpRace } from './sign-up-race';
@@ -215,9 +216,10 @@ export function createAuth(dependencies: AuthDependencies) {
   // Every request of a signed-in person reads the session: done directly, Better Auth's router
   // skipped, whenever nothing is to be written (decision 0022).
   const store = redis ? { redis, keyPrefix: REDIS_KEY_PREFIX } : undefined;
+  const readSession = createSessionReader(auth.$context, database, store);
   return Object.assign(auth, {
-    handler: reusedRouterHandler(auth),
-    readSession: createSessionReader(auth.$context, database, store),
+    handler: withMemberEndpointTurns(database, AUTH_BASE_PATH, reusedRouterHandler(auth), readSession),
+    readSession,
     /** Records a request refused before its endpoint ran (the after hooks never saw it). */
     auditRefusal: trail.recordRefusal,
     /** Waits for the work requests left behind (alert mails, audit events): for shutdown and tests. */

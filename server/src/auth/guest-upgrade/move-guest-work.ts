@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { isOwnerRole } from '#common/roles';
 import type { Database } from '../../db/database';
+import { membershipTransaction } from '../../db/membership-turns';
 import { lockOrganizationsOf } from '../../db/organization-lock';
 import type { DB } from '../../db/schema';
 import { fileIdFromUrl } from '../../routes/files';
@@ -91,7 +92,7 @@ async function movePlaces(trx: Transaction<DB>, table: keyof typeof PLACES, gues
  */
 export async function moveGuestWork(database: Database, guestId: string, accountId: string): Promise<MovedWork> {
   if (guestId === accountId) return NOTHING;
-  return database.db.transaction().execute(async (trx) => {
+  return membershipTransaction(database, async (trx) => {
     await lockOrganizationsOf(trx, database.engine, [guestId, accountId]);
     const users = await trx
       .selectFrom('user')

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { isOwnerRole, type OrganizationRole } from '#common/roles';
 import type { Database } from '../../db/database';
 import { deleteOrganizations } from '../../db/organization-deletion';
+import { membershipTransaction } from '../../db/membership-turns';
 import { lockOrganization } from '../../db/organization-lock';
 import type { DB } from '../../db/schema';
 
@@ -24,7 +25,7 @@ async function changeMember(
   keepsOwnership: (member: { role: string }) => boolean,
   change: (trx: Transaction<DB>, member: { userId: string; role: string }) => Promise<void>,
 ): Promise<MemberOutcome | 'organization-not-found' | 'member-not-found'> {
-  return database.db.transaction().execute(async (trx) => {
+  return membershipTransaction(database, async (trx) => {
     if (!(await lockOrganization(trx, database.engine, organizationId))) return 'organization-not-found';
     const member = await trx
       .selectFrom('member')
@@ -124,7 +125,7 @@ export async function cancelInvitation(database: Database, organizationId: strin
  * to the foreign keys; here nothing depends on them).
  */
 export async function deleteOrganization(database: Database, organizationId: string, confirmName: string) {
-  return database.db.transaction().execute(async (trx) => {
+  return membershipTransaction(database, async (trx) => {
     const organization = await lockOrganization(trx, database.engine, organizationId);
     if (!organization) return 'not-found' as const;
     if (organization.name !== confirmName) return 'name-mismatch' as const;

@@ -1,5 +1,6 @@
 import { defineRequestState, hasRequestState } from '@better-auth/core/context';
 import type { Database } from '../../../db/database';
+import { membershipTransaction } from '../../../db/membership-turns';
 import { lockOrganizationsOf } from '../../../db/organization-lock';
 import { deleteRowsOf } from './cleanup';
 import { lastOwnerError, organizationsLeftWithoutOwner } from './last-owner';
@@ -18,7 +19,7 @@ export async function deleteEverythingUnlessLastOwner(
   userId: string,
   whose: 'your' | 'their' = 'your',
 ) {
-  await database.db.transaction().execute(async (trx) => {
+  await membershipTransaction(database, async (trx) => {
     await lockOrganizationsOf(trx, database.engine, [userId]);
     const names = await organizationsLeftWithoutOwner(trx, userId);
     if (names.length > 0) throw lastOwnerError(names, whose);

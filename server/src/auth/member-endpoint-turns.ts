@@ -1,0 +1,36 @@
+import type { Database } from '../db/database';
+import { aroundMemberEndpoint, MEMBER_ENDPOINTS } from '../db/membership-turns';
+import type { SessionRead } from './session-reader';
+
+type Handler = (request: Request) => Promise<Response>;
+
+/**
+ * Better Auth's handler, with its member endpoints (leave, remove a member, change a role) each run in
+ * the organizations' turn (`aroundMemberEndpoint`): two owners leaving at once could otherwise each see
+ * the other still there. The organization is the body's, or the session's active one as the endpoints
+ * take it; a request naming none still waits its turn in this process.
+ */
+export function withMemberEndpointTurns(
+  database: Database,
+  basePath: string,
+  handler: Handler,
+  readSession: (headers: Headers) => Promise<SessionRead> | SessionRead,
+): Handler {
+  const paths = new Set([...MEMBER_ENDPOINTS].map((path) => `${basePath}${path}`));
+  const organizationOf = async (request: Request) => {
+    const body: unknown = await request
+      .clone()
+      .json()
+      .catch(() => undefined);
+    const named = (body as { organizationId?: unknown } | undefined)?.organizationId;
+    if (typeof named === 'string') return named;
+    const read = await readSession(request.headers);
+    const active = read.kind === 'signed-in' ? read.session.activeOrganizationId : undefined;
+    return typeof active === 'string' ? active : undefined;
+  };
+  return async (request) => {
+    if (request.method !== 'POST' || !paths.has(new URL(request.url).pathname)) return handler(request);
+    const organizationId = await organizationOf(request);
+    return aroundMemberEndpoint(database, organizationId, () => handler(request));
+  };
+}
