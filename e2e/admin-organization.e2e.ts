@@ -174,7 +174,8 @@ describe('an organization run by a platform admin', () => {
     await memberRow(page, E2E_ADMIN.email).waitFor();
     await expect.poll(() => memberCount(page).textContent()).toBe('25');
     await expect.poll(() => rows.count()).toBe(25);
-    expect(await next.count()).toBe(0);
+    // The first page's earlier answer (two pages then) may show until its refetch lands.
+    await expect.poll(() => next.count()).toBe(0);
   });
 
   it('has no serious accessibility violations on the organization page, light and dark', async () => {

@@ -68,6 +68,21 @@ describe.each(ENGINES)('audit writer edges on %s', (engine) => {
     expect(errors).toHaveLength(1);
   });
 
+  it('lets a reader through a hanging lookup after a while, with every other event written', async () => {
+    const logger = createLogger('silent');
+    const audit = createAuditLog(suite.context.database.db, logger, { lookupWaitMs: 50 });
+    const actorId = `reader-${engine}`;
+    let release = () => {};
+    audit.recordWhen(new Promise((resolve) => (release = () => resolve(eventBy(actorId, 1)))));
+    audit.record(eventBy(actorId, 0));
+    await audit.flush();
+    expect(await rowsBy(actorId)).toEqual([{ details: JSON.stringify({ n: 0 }) }]);
+    // The late event is written once its lookup ends.
+    release();
+    await audit.flush();
+    expect(await rowsBy(actorId)).toHaveLength(2);
+  });
+
   it('prunes old events by batches until none is left, and keeps the newer', async () => {
     let deletes = 0;
     const countDeletes: KyselyPlugin = {

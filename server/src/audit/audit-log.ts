@@ -25,6 +25,8 @@ const BATCH = 500;
 /** Events deleted by one statement of a prune: each holds SQLite's write lock briefly. */
 export const PRUNE_BATCH = 5_000;
 const MAX_TEXT = 512;
+/** How long `flush` waits for lookups under way: a reader is never held by one that hangs. */
+export const LOOKUP_WAIT_MS = 2_000;
 
 const clip = (value: string | null | undefined) => (value ? value.slice(0, MAX_TEXT) : null);
 /** Details are short; the longest, an admin's reason for an impersonation, is kept whole. */
@@ -34,9 +36,9 @@ const MAX_DETAIL = Math.max(200, IMPERSONATION_REASON_MAX_LENGTH);
  * The audit trail's writer. `record` never waits and never throws: events are written in batches
  * after the action that made them has answered, so writing one can neither slow nor fail it. A
  * failed write is logged (with the events' actions), not retried. `flush` waits for what is queued,
- * for readers that must see their own writes and for shutdown.
+ * for readers that must see their own writes and for shutdown; for lookups under way, a while.
  */
-export function createAuditLog(db: Kysely<DB>, logger: Logger) {
+export function createAuditLog(db: Kysely<DB>, logger: Logger, { lookupWaitMs = LOOKUP_WAIT_MS } = {}) {
   let waiting: DB['auditEvent'][] = [];
   let dropped = 0;
   let writing: Promise<void> = Promise.resolve();
@@ -65,11 +67,14 @@ export function createAuditLog(db: Kysely<DB>, logger: Logger) {
       dropped = 0;
     }
   };
-  // Events still being worked out (whose account an attempt was on): flush waits for them too.
-  // Each leaves the set when its lookup ends, whatever the outcome (`finally`).
+  // Events still being worked out (whose account an attempt was on): flush waits for them too, for
+  // `lookupWaitMs` at most. Each leaves the set when its lookup ends, whatever the outcome (`finally`).
   const preparing = new Set<Promise<void>>();
   const flush = async () => {
-    await Promise.all(preparing);
+    let timer: NodeJS.Timeout | undefined;
+    const givenUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, lookupWaitMs)));
+    await Promise.race([Promise.all(preparing), givenUp]);
+    clearTimeout(timer);
     await (writing = writing.then(write));
   };
   /** Writes what is queued on the next turn; not through `flush`, so a lookup that hangs holds nothing back. */
