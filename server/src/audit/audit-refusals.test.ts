@@ -2,18 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_ENV, signUp } from '../testing/accounts';
 import type { TestClient } from '../testing/http-client';
 import { contextPerSuite } from '../testing/suite';
-import { ENGINES, type TestContext } from '../testing/test-context';
+import { ENGINES, TEST_ORIGIN, type TestContext } from '../testing/test-context';
 import { addMember, createOrganization } from '../auth/plugins/account-deletion/fixtures';
 import { signInAsGuest } from '../auth/guest-upgrade/fixtures';
 import { impersonate, REASON } from '../auth/plugins/impersonation-guard/fixtures';
 import { adminAuditReader } from './audit-fixture';
 
 const PASSWORD = 'user-password-1';
+const EVIL = 'https://evil.example';
 
 interface Refusal {
   action: string;
-  /** The answer's code; the rules' own refusals answer with a message and status alone. */
-  code?: string;
+  /** The answer's code. */
+  code: string;
   status: number;
   /** Whether the admin acted as the account (the event names the account impersonated). */
   impersonating?: boolean;
@@ -73,6 +74,7 @@ const REFUSALS: [string, Refusal][] = [
     'an impersonation of a banned user',
     {
       action: 'admin.impersonate',
+      code: 'BANNED_USER_NOT_IMPERSONATED',
       status: 400,
       send: async (_context, admin, userId) => {
         expect((await admin.post('/api/auth/admin/ban-user', { userId })).status).toBe(200);
@@ -84,6 +86,7 @@ const REFUSALS: [string, Refusal][] = [
     'a guest creating an API key',
     {
       action: 'api_key.create',
+      code: 'NO_API_KEYS_FOR_GUESTS',
       status: 403,
       account: (context) => signInAsGuest(context.app),
       send: (_context, _admin, _userId, guest) => guest.post('/api/auth/api-key/create', { name: 'guest key' }),
@@ -96,6 +99,23 @@ const REFUSALS: [string, Refusal][] = [
       code: 'BAD_REQUEST',
       status: 400,
       send: (_context, admin, userId) => admin.post('/api/auth/admin/ban-user', { userId, banExpiresIn: -1 }),
+    },
+  ],
+  [
+    "an account deletion sent from another site with the person's cookie (Better Auth's Origin check)",
+    {
+      action: 'user.delete',
+      code: 'INVALID_ORIGIN',
+      status: 403,
+      account: (context) => signUp(context.app, { email: `forged-deletion-${context.database.engine}@example.com` }),
+      send: async (context, _admin, _userId, client) =>
+        context.app.fetch(
+          new Request(`${TEST_ORIGIN}/api/auth/delete-user`, {
+            method: 'POST',
+            headers: { cookie: client.cookieHeader, origin: EVIL, 'content-type': 'application/json' },
+            body: JSON.stringify({ password: PASSWORD }),
+          }),
+        ),
     },
   ],
 ];
@@ -118,13 +138,67 @@ describe.each(ENGINES)('refusals in the audit trail on %s', (engine) => {
           targetUserId: target.id,
           details: expect.objectContaining({
             status,
-            ...(code && { code }),
+            code,
             ...(impersonating && { impersonating: target.id }),
           }),
         }),
       ]);
     },
   );
+
+  /** The newest events of every account, `filters` as the admin API takes them. */
+  const latest = async (filters = '') => {
+    const response = await audit.admin.get(`/api/v1/admin/audit?limit=200${filters}`);
+    expect(response.status, response.text).toBe(200);
+    return response.body.data;
+  };
+  /** A request as a page on another site sends it, without cookies. */
+  const fromAnotherSite = (path: string, body: object, headers: Record<string, string> = { origin: EVIL }) =>
+    suite.context.app.fetch(
+      new Request(`${TEST_ORIGIN}/api/auth${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9', ...headers },
+        body: JSON.stringify(body),
+      }),
+    );
+
+  it("records sign-ins Better Auth's router refuses before any hook (a foreign Origin, a callback to another site), with the address", async () => {
+    const email = `router-refused-${engine}@example.com`;
+    const foreign = await fromAnotherSite('/sign-in/email', { email, password: PASSWORD });
+    const callback = await fromAnotherSite(
+      '/sign-in/email',
+      { email, password: PASSWORD, callbackURL: `${EVIL}/welcome` },
+      { origin: TEST_ORIGIN },
+    );
+    expect([foreign.status, callback.status]).toEqual([403, 403]);
+    const refused = (await latest('&action=user.sign_in')).filter((event) =>
+      ['INVALID_ORIGIN', 'INVALID_CALLBACK_URL'].includes(String(event.details?.code)),
+    );
+    // Written once each lookup ends: in either order.
+    expect(refused.slice(0, 2).sort((a, b) => String(a.details?.code).localeCompare(String(b.details?.code)))).toEqual(
+      ['INVALID_CALLBACK_URL', 'INVALID_ORIGIN'].map((code) =>
+        expect.objectContaining({
+          outcome: 'failure',
+          actorId: null,
+          ipAddress: expect.any(String),
+          details: expect.objectContaining({ code, status: 403 }),
+        }),
+      ),
+    );
+  });
+
+  it('records nothing for a foreign request to a path it does not audit', async () => {
+    const { client } = await signUp(suite.context.app, { email: `unaudited-${engine}@example.com` });
+    const before = (await latest()).length;
+    const refused = await fromAnotherSite(
+      '/organization/set-active',
+      { organizationId: null },
+      { origin: EVIL, cookie: client.cookieHeader },
+    );
+    expect(refused.status).toBe(403);
+    await suite.context.audit.flush();
+    expect((await latest()).length).toBe(before);
+  });
 
   it("names the member as the target of an owner's member changes, so the member sees them", async () => {
     const owner = await signUp(suite.context.app, { email: 'member-changes-owner@example.com' });

@@ -221,7 +221,18 @@ export function createAuth(dependencies: AuthDependencies) {
     handler: withMemberEndpointTurns(database, AUTH_BASE_PATH, reusedRouterHandler(auth), readSession),
     readSession,
     /** Records a request refused before its endpoint ran (the after hooks never saw it). */
-    auditRefusal: trail.recordRefusal,
+    auditRefusal: (request: Request, response: Response) =>
+      trail.recordRefusal(request, response, {
+        basePath: AUTH_BASE_PATH,
+        options: auth.options,
+        // Who a refused request's cookie signs in, as the session check reads it (a session due for
+        // its refresh reads as nobody: recording never writes).
+        userOf: async (headers) => {
+          const read = await readSession(headers);
+          if (read.kind !== 'signed-in') return undefined;
+          return { userId: read.user.id, impersonatedBy: read.session.impersonatedBy ?? undefined };
+        },
+      }),
     /** Waits for the work requests left behind (alert mails, audit events): for shutdown and tests. */
     settle: async () => {
       await alerts.settled();

@@ -1,0 +1,93 @@
+import type { AuditEventInput } from '../../../audit/audit-log';
+import { isSecondFactor } from '../../sign-in-methods';
+import { AUDITED_PATHS, ATTEMPT_PATHS, SIGN_IN_METHODS } from './actions';
+
+type Fields = Record<string, unknown>;
+
+/** Who stood behind a request before its endpoint ran (a sign-out or a deletion ends the session). */
+export interface Before {
+  /** The signed-in user, or the one a pending two-factor sign-in or a reset link is for. */
+  userId?: string | undefined;
+  signedIn: boolean;
+  impersonatedBy?: string | undefined;
+  /** The organization of the team a team endpoint names (the team may be gone afterwards). */
+  organizationId?: string | undefined;
+  /** Whose session an admin's revoke-user-session names by its token (the session is gone afterwards). */
+  sessionOwnerId?: string | undefined;
+}
+
+/** A finished request as the event is made from it: by the after hook, or from its refusal. */
+export interface Finished {
+  path: string;
+  body: Fields;
+  /** The answer's fields when it succeeded. */
+  answer: Fields;
+  failure?: { code: string | undefined; status: number } | undefined;
+  newUserId?: string | undefined;
+  ipAddress: string | null;
+  userAgent: string | null | undefined;
+}
+
+export const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+export const fieldsOf = (value: unknown): Fields => (value && typeof value === 'object' ? (value as Fields) : {});
+export const isAudited = (path: string | undefined) => !!path && (path in AUDITED_PATHS || path in SIGN_IN_METHODS);
+export const REVOKE_USER_SESSION = '/admin/revoke-user-session';
+
+/** The event of a finished request, or null when there is nothing to record. */
+export const eventOf = (
+  { path, body, answer, failure, newUserId, ipAddress, userAgent }: Finished,
+  seen: Before,
+): (AuditEventInput & { email?: string }) | null => {
+  const failed = failure !== undefined;
+  let action = AUDITED_PATHS[path];
+  if (isSecondFactor(path)) {
+    // With a session, the code confirms a new authenticator: two-factor goes on.
+    if (seen.signedIn) action = path === '/two-factor/verify-totp' ? 'two_factor.enable' : undefined;
+    else action = 'user.sign_in';
+  }
+  if (!action) return null;
+  const signedInUser = seen.signedIn ? seen.userId : undefined;
+  const actorId = seen.impersonatedBy ?? signedInUser ?? newUserId;
+  const created = action === 'admin.user_create' ? text(fieldsOf(answer.user).id) : undefined;
+  // A member is named by a member id or an email: their user is in the answer (unknown on a failure).
+  const aboutMember = action === 'member.remove' || action === 'member.role';
+  const member = aboutMember ? (text(fieldsOf(answer.member).userId) ?? text(answer.userId)) : undefined;
+  // A session is named by its token: its owner is named once it is revoked, never on a refusal,
+  // which must not tell whoever sent a token whose it is.
+  const sessionOwner = failed ? undefined : seen.sessionOwnerId;
+  const targetUserId =
+    path === REVOKE_USER_SESSION
+      ? sessionOwner
+      : (text(body.userId) ?? created ?? (aboutMember ? member : (seen.userId ?? newUserId)));
+  const email = path === '/sign-in/email' || path === '/request-password-reset' ? text(body.email) : undefined;
+  if (failed && !actorId && !targetUserId && !ATTEMPT_PATHS.has(path)) return null;
+  const invitation = fieldsOf(answer.invitation);
+  return {
+    action,
+    outcome: failed ? 'failure' : answer.twoFactorRedirect ? 'pending' : 'success',
+    actorId,
+    targetUserId,
+    organizationId:
+      text(body.organizationId) ??
+      seen.organizationId ??
+      text(answer.organizationId) ??
+      text(invitation.organizationId) ??
+      (action === 'organization.create' ? text(answer.id) : undefined),
+    ipAddress,
+    userAgent,
+    email,
+    details: {
+      method: action === 'user.sign_in' ? SIGN_IN_METHODS[path] : undefined,
+      code: failure?.code,
+      status: failure?.status,
+      email,
+      impersonating: seen.impersonatedBy ? seen.userId : undefined,
+      role: text(body.role),
+      teamId: text(body.teamId),
+      invitationId: text(body.invitationId),
+      keyId: text(body.keyId),
+      passkeyId: path.startsWith('/passkey/') ? text(body.id) : undefined,
+      reason: text(body.reason) ?? text(body.banReason),
+    },
+  };
+};
