@@ -85,7 +85,7 @@ export function useBrowser(): BrowserFixture {
     allowed = [];
     fixture.allowConsoleError = (pattern) => allowed.push(pattern);
     fixture.context = await fixture.browser.newContext({ baseURL: fixture.baseURL });
-    fixture.context.setDefaultTimeout(10_000);
+    fixture.context.setDefaultTimeout(15_000);
     fixture.page = await fixture.context.newPage();
     fixture.page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
@@ -121,7 +121,7 @@ async function closeOrLeave(context: BrowserContext | undefined) {
 
 /** Resolves when the page's path is `pathname` (client-side redirects included). */
 export async function expectPath(page: Page, pathname: string) {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout: 10_000 });
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
   expect(new URL(page.url()).pathname).toBe(pathname);
 }
 

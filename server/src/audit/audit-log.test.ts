@@ -56,8 +56,8 @@ describe.each(ENGINES)('audit writer edges on %s', (engine) => {
     for (let n = 0; n < MAX_PREPARING + 3; n += 1) audit.recordWhen(hanging);
     audit.record(eventBy(actorId, 0));
     // Written though every lookup still hangs (flush would wait for them).
-    await vi.waitFor(async () => expect(await rowsBy(actorId)).toHaveLength(1));
-    await vi.waitFor(() => expect(errors).toEqual([{ message: DROPPED, fields: { count: 3 } }]));
+    await vi.waitFor(async () => expect(await rowsBy(actorId)).toHaveLength(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(errors).toEqual([{ message: DROPPED, fields: { count: 3 } }]), { timeout: 10_000 });
 
     release();
     await audit.flush();

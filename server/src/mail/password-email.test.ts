@@ -17,14 +17,17 @@ describe('password mail over a real SMTP conversation', () => {
 
   /** The raw message to `to` whose subject matches, once it has arrived (reset links are not awaited). */
   const received = (to: string, subject: string) =>
-    vi.waitFor(() => {
-      const found = smtp.received
-        .filter((mail) => mail.to.includes(to))
-        .map((mail) => decodeQuotedPrintable(mail.raw))
-        .find((raw) => raw.includes(`Subject: ${subject}`));
-      expect(found).toBeDefined();
-      return found!;
-    });
+    vi.waitFor(
+      () => {
+        const found = smtp.received
+          .filter((mail) => mail.to.includes(to))
+          .map((mail) => decodeQuotedPrintable(mail.raw))
+          .find((raw) => raw.includes(`Subject: ${subject}`));
+        expect(found).toBeDefined();
+        return found!;
+      },
+      { timeout: 10_000 },
+    );
 
   it('delivers the reset link in text and HTML, to PUBLIC_URL whatever the Host header, saying when it expires', async () => {
     const email = 'smtp-reset@example.com';

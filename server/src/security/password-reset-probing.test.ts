@@ -106,7 +106,7 @@ describe('ASVS V6 authentication: a reset request tells nothing about the accoun
       expect(known.text).toBe(unknown.text);
       expect(elapsed).toBeLessThan(2000);
       // The mail did set out, and is waiting for the server's greeting (nodemailer waits 30 s for it).
-      await vi.waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(sockets.length).toBeGreaterThan(0), { timeout: 10_000 });
     });
   });
 

@@ -16,11 +16,13 @@ import { signedCookieReader } from '../../signed-cookie';
  * can do: the request is never answered as anyone.
  */
 export function lateImpersonationRequests() {
+  // Read from the context at the first request: its secret and cookie names never change.
   let signedValue: ReturnType<typeof signedCookieReader> | undefined;
+  let wayBackName: string | undefined;
 
   return async (request: Request, context: AuthContext): Promise<{ request: Request } | undefined> => {
     const header = request.headers.get('cookie');
-    const wayBackName = context.createAuthCookie('admin_session').name;
+    wayBackName ??= context.createAuthCookie('admin_session').name;
     // Any request outside an impersonation: one substring search.
     if (!header?.includes(wayBackName)) return undefined;
     signedValue ??= signedCookieReader(context.secret);
