@@ -17,20 +17,22 @@ export function withMemberEndpointTurns(
   readSession: (headers: Headers) => Promise<SessionRead> | SessionRead,
 ): Handler {
   const paths = new Set([...MEMBER_ENDPOINTS].map((path) => `${basePath}${path}`));
-  const organizationOf = async (request: Request) => {
+  const organizationOf = async (request: Request, read: SessionRead) => {
     const body: unknown = await request
       .clone()
       .json()
       .catch(() => undefined);
     const named = (body as { organizationId?: unknown } | undefined)?.organizationId;
     if (typeof named === 'string') return named;
-    const read = await readSession(request.headers);
     const active = read.kind === 'signed-in' ? read.session.activeOrganizationId : undefined;
     return typeof active === 'string' ? active : undefined;
   };
   return async (request) => {
     if (request.method !== 'POST' || !paths.has(new URL(request.url).pathname)) return handler(request);
-    const organizationId = await organizationOf(request);
+    const read = await readSession(request.headers);
+    // No session cookie: the endpoint refuses it at once, without holding up anyone's changes.
+    if (read.kind === 'visitor') return handler(request);
+    const organizationId = await organizationOf(request, read);
     return aroundMemberEndpoint(database, organizationId, () => handler(request));
   };
 }

@@ -2,9 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { isOwnerRole } from '#common/roles';
 import { signUp } from '../../testing/accounts';
-import type { TestClient } from '../../testing/http-client';
 import { contextPerSuite, sharedInstancesPerSuite } from '../../testing/suite';
 import { ENGINES, type TestContext } from '../../testing/test-context';
+import { inMembershipTurn } from '../../db/membership-turns';
+import { TestClient } from '../../testing/http-client';
 import { addMember, createOrganization } from '../plugins/account-deletion/fixtures';
 
 const PASSWORD = 'user-password-1';
@@ -78,6 +79,24 @@ describe.each(ENGINES)(
         expect([400, 403], `turn ${turn}`).toContain(refused);
         expect(await ownersLeft(organizationId)).toBe(1);
       }
+    });
+
+    it('answers a request without a session at once, while a signed-in one waits its turn', async () => {
+      const { owners, organizationId } = await coOwned();
+      let release = () => {};
+      const holding = inMembershipTurn(
+        suite.context.database,
+        () => new Promise<void>((resolve) => (release = resolve)),
+      );
+      const visitor = await leave(new TestClient(suite.context.app), organizationId);
+      expect(visitor.status).toBe(401);
+      let answered = false;
+      const owner = leave(owners[0].client, organizationId).finally(() => (answered = true));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(answered).toBe(false);
+      release();
+      await holding;
+      expect((await owner).status).toBe(200);
     });
 
     it('refuses one of an owner leaving and the other deleting their account at once', async () => {
