@@ -11,5 +11,7 @@ export default defineConfig({
     // Password hashing is deliberately slow; two cores share the suites.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A test that asserts nothing fails.
+    expect: { requireAssertions: true },
   },
 });

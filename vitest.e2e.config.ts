@@ -7,7 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // As long as a browser action may wait (`e2e/support/browser.ts`): a busy machine draws slowly.
-    expect: { poll: { timeout: 15_000 } },
+    expect: { poll: { timeout: 15_000 }, requireAssertions: true },
     // Two cores: one server, and at most two browsers at a time.
     maxWorkers: 2,
   },

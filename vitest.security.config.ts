@@ -7,5 +7,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    // A test that asserts nothing fails.
+    expect: { requireAssertions: true },
   },
 });
