@@ -132,7 +132,11 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
     recordRefusal(request: Request, response: Response, reader: RefusalReader) {
       if (response.status < 400) return;
       const entry = startedBy.get(request);
-      if (!entry) return audit.recordWhen(routerRefusalEvent(request, response, reader));
+      if (!entry) {
+        // Only a 403 can be the router's refusal: every other answer no hook saw is left at once.
+        if (response.status === 403) audit.recordWhen(routerRefusalEvent(request, response, reader));
+        return;
+      }
       if (entry.recorded) return;
       entry.recorded = true;
       const answer = response
