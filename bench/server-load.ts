@@ -12,32 +12,19 @@
  * `BENCH_SIGN_INS` (96) the sign-ins and raw checks of each turn.
  */
 import autocannon from 'autocannon';
-import { verifyPassword, hashPassword } from 'better-auth/crypto';
 import { Redis } from 'ioredis';
-import { cpuMs, PASSWORD, rssMiB, startServer } from './bench-server';
-import { runCounted } from './run-counted';
+import { PASSWORD, rssMiB, startServer } from './bench-server';
+import { signInsAgainstScrypt, type SignIn } from './sign-in-load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_UP_SECONDS = 2;
 const ROUND_REQUESTS = Number(process.env.BENCH_ROUNDS_REQUESTS ?? 50_000);
-/** Sign-ins (and raw checks) per turn: a count, not a duration, so none is cut off mid-hash. */
-const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 96);
 const CONNECTIONS = 16;
 const BENCH_REDIS_URL = 'redis://127.0.0.1:6379/15';
 
 type Result = autocannon.Result;
-type SignIn = { url: string; method: 'POST'; headers: Record<string, string>; body: string };
 const run = (options: autocannon.Options) => autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
 const perSecond = (result: Result) => result.requests.average;
-
-/** A fixed number of raw scrypt checks, CONNECTIONS at a time, counted whole like the sign-ins. */
-async function rawScryptChecks(count: number) {
-  const hash = await hashPassword(PASSWORD);
-  const cpuBefore = process.cpuUsage();
-  const seconds = await runCounted(count, CONNECTIONS, () => verifyPassword({ hash, password: PASSWORD }));
-  const cpu = process.cpuUsage(cpuBefore);
-  return { perSecond: count / seconds, cpuMsEach: (cpu.user + cpu.system) / 1000 / count };
-}
 
 /**
  * get-session and the bare route of one server, taking turns twice (the machine's speed drifts
@@ -62,38 +49,6 @@ async function sessionAgainstBare({ baseURL, cookie }: { baseURL: string; cookie
   return {
     bare: combine(turns.map((turn) => turn.bare)),
     session: combine(turns.map((turn) => turn.session)),
-  };
-}
-
-/**
- * Sign-ins against raw scrypt checks, taking turns twice like the session check and the bare route
- * (each is bound by the same two cores, and the machine's speed drifts within a run). Both are timed
- * by `runCounted`, from the first start to the last answer: autocannon's own duration ends on its
- * one-second sampling tick, which added up to a second to five of sign-ins.
- */
-async function signInsAgainstScrypt(signIn: SignIn, pid: number) {
-  const signIns: number[] = [];
-  const scrypt: Awaited<ReturnType<typeof rawScryptChecks>>[] = [];
-  let serverCpuMs = 0;
-  for (let turn = 0; turn < 2; turn += 1) {
-    const cpuBefore = cpuMs(pid);
-    const seconds = await runCounted(SIGN_INS, CONNECTIONS, async () => {
-      const response = await fetch(signIn.url, { method: 'POST', headers: signIn.headers, body: signIn.body });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-    });
-    serverCpuMs += cpuMs(pid) - cpuBefore;
-    signIns.push(SIGN_INS / seconds);
-    scrypt.push(await rawScryptChecks(SIGN_INS));
-  }
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  return {
-    burst: { perSecond: mean(signIns) },
-    scrypt: mean(scrypt.map((turn) => turn.perSecond)),
-    cpuMsEach: {
-      signIn: serverCpuMs / (SIGN_INS * signIns.length),
-      scrypt: mean(scrypt.map((turn) => turn.cpuMsEach)),
-    },
   };
 }
 
@@ -159,7 +114,7 @@ async function main() {
       headers: json,
       body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD }),
     };
-    const { burst, scrypt, cpuMsEach } = await signInsAgainstScrypt(signIn, pid);
+    const { burst, scrypt, cpuMsEach } = await signInsAgainstScrypt(signIn, pid, CONNECTIONS);
     const {
       idleP99,
       burstP99,

@@ -1,0 +1,53 @@
+/**
+ * Sign-ins against raw scrypt checks, for `server-load.ts`: how close a sign-in comes to the hash it
+ * is built around. `BENCH_SIGN_INS` (96) sets the sign-ins and raw checks of each turn.
+ */
+import { verifyPassword, hashPassword } from 'better-auth/crypto';
+import { cpuMs, PASSWORD } from './bench-server';
+import { runCounted } from './run-counted';
+
+/** Sign-ins (and raw checks) per turn: a count, not a duration, so none is cut off mid-hash. */
+const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 96);
+
+export type SignIn = { url: string; method: 'POST'; headers: Record<string, string>; body: string };
+
+/** A fixed number of raw scrypt checks, `concurrency` at a time, counted whole like the sign-ins. */
+async function rawScryptChecks(count: number, concurrency: number) {
+  const hash = await hashPassword(PASSWORD);
+  const cpuBefore = process.cpuUsage();
+  const seconds = await runCounted(count, concurrency, () => verifyPassword({ hash, password: PASSWORD }));
+  const cpu = process.cpuUsage(cpuBefore);
+  return { perSecond: count / seconds, cpuMsEach: (cpu.user + cpu.system) / 1000 / count };
+}
+
+/**
+ * Sign-ins against raw scrypt checks, taking turns twice like the session check and the bare route
+ * (each is bound by the same two cores, and the machine's speed drifts within a run). Both are timed
+ * by `runCounted`, from the first start to the last answer: autocannon's own duration ends on its
+ * one-second sampling tick, which added up to a second to five of sign-ins.
+ */
+export async function signInsAgainstScrypt(signIn: SignIn, pid: number, concurrency: number) {
+  const signIns: number[] = [];
+  const scrypt: Awaited<ReturnType<typeof rawScryptChecks>>[] = [];
+  let serverCpuMs = 0;
+  for (let turn = 0; turn < 2; turn += 1) {
+    const cpuBefore = cpuMs(pid);
+    const seconds = await runCounted(SIGN_INS, concurrency, async () => {
+      const response = await fetch(signIn.url, { method: 'POST', headers: signIn.headers, body: signIn.body });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+    });
+    serverCpuMs += cpuMs(pid) - cpuBefore;
+    signIns.push(SIGN_INS / seconds);
+    scrypt.push(await rawScryptChecks(SIGN_INS, concurrency));
+  }
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  return {
+    burst: { perSecond: mean(signIns) },
+    scrypt: mean(scrypt.map((turn) => turn.perSecond)),
+    cpuMsEach: {
+      signIn: serverCpuMs / (SIGN_INS * signIns.length),
+      scrypt: mean(scrypt.map((turn) => turn.cpuMsEach)),
+    },
+  };
+}
