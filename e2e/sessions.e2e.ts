@@ -11,6 +11,11 @@ import { addVirtualAuthenticator } from './support/webauthn';
 
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 /** Where the second browser signs in from, as a proxy in front of the server would say. */
+/** The spec's confirmations, word for word. */
+const REVOKE_ONE =
+  'Are you sure you want to revoke this session? Whoever uses it is signed out at once and must sign in again.';
+const REVOKE_OTHERS = 'Are you sure you want to revoke every other session? Only this device stays signed in.';
+
 const PARIS = { 'cf-ipcountry': 'FR', 'cf-ipcity': 'Paris', 'cf-region': 'Ile-de-France' };
 
 /** The e2e server's database, to reach past the API (age a session, count them). */
@@ -93,12 +98,7 @@ describe('my sessions', () => {
       expect(await violations(page, '[aria-labelledby="card-my-sessions"]')).toEqual([]);
 
       await other.getByRole('button', { name: 'Revoke session on Firefox 128 on Windows 10' }).click();
-      await confirmWith(
-        page,
-        'Revoke session',
-        'Are you sure you want to revoke this session? Whoever uses it is signed out at once and must sign in again.',
-        'Revoke',
-      );
+      await confirmWith(page, 'Revoke session', REVOKE_ONE, 'Revoke');
       await toasts(page).getByText('Session revoked').waitFor();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="my-session-row"]').length === 1);
       expect(await rows(page).first().textContent()).toContain('This device');
@@ -127,12 +127,7 @@ describe('my sessions', () => {
       expect(await rows(page).count()).toBe(3);
 
       await page.getByRole('button', { name: 'Revoke other sessions' }).click();
-      await confirmWith(
-        page,
-        'Revoke other sessions',
-        'Are you sure you want to revoke every other session? Only this device stays signed in.',
-        'Revoke all',
-      );
+      await confirmWith(page, 'Revoke other sessions', REVOKE_OTHERS, 'Revoke all');
       await toasts(page).getByText('Other sessions revoked').waitFor();
       await page.getByRole('button', { name: 'Revoke other sessions' }).waitFor({ state: 'detached' });
       expect(await rows(page).count()).toBe(1);

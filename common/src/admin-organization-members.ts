@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURSOR_NOT_VALID } from './admin';
 import type { ApiData } from './error-codes';
+import { wholeNumberUpTo } from './validation';
 
 /** A member of an organization with who they are. `role` as stored: Better Auth may hold several ("admin,owner"). */
 export interface AdminOrganizationMember {
@@ -17,17 +18,11 @@ export interface AdminOrganizationMember {
 /** Members come in pages of this many unless `limit` says otherwise (the detail carries the first one). */
 export const ORGANIZATION_MEMBER_PAGE_SIZE = 25;
 export const ORGANIZATION_MEMBER_PAGE_SIZE_MAX = 100;
-const memberLimit = `limit must be a whole number from 1 to ${ORGANIZATION_MEMBER_PAGE_SIZE_MAX}`;
 
 /** `GET /api/v1/admin/organizations/:id/members`: a page, from the `nextCursor` of the page before. */
 export const adminOrganizationMembersQuerySchema = z.object({
   cursor: z.string().max(1000, CURSOR_NOT_VALID).default(''),
-  limit: z.coerce
-    .number({ message: memberLimit })
-    .int(memberLimit)
-    .min(1, memberLimit)
-    .max(ORGANIZATION_MEMBER_PAGE_SIZE_MAX, memberLimit)
-    .default(ORGANIZATION_MEMBER_PAGE_SIZE),
+  limit: wholeNumberUpTo('limit', ORGANIZATION_MEMBER_PAGE_SIZE_MAX, ORGANIZATION_MEMBER_PAGE_SIZE),
 });
 export type AdminOrganizationMembersQuery = z.infer<typeof adminOrganizationMembersQuerySchema>;
 

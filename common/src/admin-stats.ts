@@ -1,19 +1,14 @@
 import { z } from 'zod';
+import { wholeNumberUpTo } from './validation';
 
 /** The overview's window, in UTC days ending today: the console offers these. */
 export const STATS_DAY_CHOICES = [7, 30, 90] as const;
 export const STATS_DAYS_DEFAULT = 30;
 export const STATS_DAYS_MAX = 90;
-const DAYS_MESSAGE = `days must be a whole number from 1 to ${STATS_DAYS_MAX}`;
 
 /** `GET /api/v1/admin/stats`. */
 export const adminStatsQuerySchema = z.object({
-  days: z.coerce
-    .number({ message: DAYS_MESSAGE })
-    .int(DAYS_MESSAGE)
-    .min(1, DAYS_MESSAGE)
-    .max(STATS_DAYS_MAX, DAYS_MESSAGE)
-    .default(STATS_DAYS_DEFAULT),
+  days: wholeNumberUpTo('days', STATS_DAYS_MAX, STATS_DAYS_DEFAULT),
 });
 export type AdminStatsQuery = z.infer<typeof adminStatsQuerySchema>;
 

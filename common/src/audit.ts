@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiData } from './error-codes';
+import { wholeNumberUpTo } from './validation';
 
 /**
  * The audit trail's vocabulary, shared by the server that writes events and the console that
@@ -110,12 +111,7 @@ export const auditQuerySchema = z.object({
   from: time.optional(),
   to: time.optional(),
   cursor: z.string().max(500).optional(),
-  limit: z.coerce
-    .number({ message: `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}` })
-    .int(`limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
-    .max(AUDIT_PAGE_SIZE_MAX, `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
-    .default(50),
+  limit: wholeNumberUpTo('limit', AUDIT_PAGE_SIZE_MAX, 50),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

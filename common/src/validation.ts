@@ -5,6 +5,15 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 
+/**
+ * A whole number from 1 to `max` in a query string, `fallback` when it is absent: a page size or a
+ * window of days. Every way it can be wrong gets the same message, which names the range.
+ */
+export function wholeNumberUpTo(field: string, max: number, fallback: number) {
+  const message = `${field} must be a whole number from 1 to ${max}`;
+  return z.coerce.number({ message }).int(message).min(1, message).max(max, message).default(fallback);
+}
+
 export const emailSchema = z
   .string()
   .trim()

@@ -23,13 +23,6 @@ export async function downloadCsv(client: TestClient, path: string, header: stri
   return { response, rows };
 }
 
-/** Expects the export to refuse its query with a 400 that says why, and no file. */
-export async function expectBadQuery(client: TestClient, path: string, message: string) {
-  const response = await client.get(path);
-  expect(response.status).toBe(400);
-  expect(response.body).toMatchObject({ code: 'BAD_REQUEST', message });
-}
-
 /** Expects the answer to be a CSV download named `<name>-<today>.csv` that no cache keeps. */
 export function expectCsvDownload(response: TestResponse, name: string) {
   expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');

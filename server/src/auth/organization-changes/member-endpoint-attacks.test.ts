@@ -6,7 +6,7 @@ import { selectRows } from '../../testing/rows';
 import { contextPerSuite } from '../../testing/suite';
 import { ENGINES, TEST_ORIGIN } from '../../testing/test-context';
 import { signInAsGuest } from '../guest-upgrade/fixtures';
-import { addMember, createOrganization } from '../plugins/account-deletion/fixtures';
+import { addMember, createOrganization, memberIdOf } from '../plugins/account-deletion/fixtures';
 
 /**
  * Better Auth's member endpoints as our handler runs them in turn (`member-endpoint-turns.ts`): what
@@ -28,16 +28,10 @@ describe.each(ENGINES)("Better Auth's member endpoints under attack, on %s", (en
     expect(key.status, key.text).toBe(200);
     const members = () => selectRows(suite.context, 'member', ['userId', 'role'], { organizationId });
     const before = await members();
-    const memberIdOf = async (userId: string) =>
-      (
-        await suite.context.database.db
-          .selectFrom('member')
-          .select('id')
-          .where('organizationId', '=', organizationId)
-          .where('userId', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).id;
-    const [ownerMemberId, memberMemberId] = [await memberIdOf(owner.id), await memberIdOf(member.id)];
+    const [ownerMemberId, memberMemberId] = [
+      await memberIdOf(suite.context, organizationId, owner.id),
+      await memberIdOf(suite.context, organizationId, member.id),
+    ];
 
     const raw = async (path: string, body: string, headers: Record<string, string>) =>
       suite.context.app.fetch(

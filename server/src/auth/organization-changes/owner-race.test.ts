@@ -6,7 +6,8 @@ import { contextPerSuite, sharedInstancesPerSuite } from '../../testing/suite';
 import { ENGINES, type TestContext } from '../../testing/test-context';
 import { inMembershipTurn } from '../../db/membership-turns';
 import { TestClient } from '../../testing/http-client';
-import { addMember, createOrganization } from '../plugins/account-deletion/fixtures';
+import { selectRows } from '../../testing/rows';
+import { addMember, createOrganization, memberIdOf } from '../plugins/account-deletion/fixtures';
 
 const PASSWORD = 'user-password-1';
 
@@ -31,25 +32,11 @@ describe.each(ENGINES)(
       const organizationId = await createOrganization(owners[0].client, `Raced ${round}`);
       await addMember(suite.context, organizationId, owners[1].id, 'owner');
       await addMember(suite.context, organizationId, member.id);
-      const memberIdOf = async (userId: string) =>
-        (
-          await suite.context.database.db
-            .selectFrom('member')
-            .select('id')
-            .where('organizationId', '=', organizationId)
-            .where('userId', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).id;
-      return { owners, organizationId, memberIdOf };
+      return { owners, organizationId };
     };
     const ownersLeft = async (organizationId: string) =>
-      (
-        await suite.context.database.db
-          .selectFrom('member')
-          .select('role')
-          .where('organizationId', '=', organizationId)
-          .execute()
-      ).filter((row) => isOwnerRole(row.role)).length;
+      (await selectRows(suite.context, 'member', ['role'], { organizationId })).filter((row) => isOwnerRole(row.role))
+        .length;
     const leave = (client: TestClient, organizationId: string) =>
       client.post('/api/auth/organization/leave', { organizationId });
 
@@ -64,9 +51,9 @@ describe.each(ENGINES)(
 
     it('refuses one of two owners each demoting the other at once', async () => {
       for (let turn = 0; turn < 3; turn++) {
-        const { owners, organizationId, memberIdOf } = await coOwned();
+        const { owners, organizationId } = await coOwned();
         const demote = (by: TestClient, userId: string) =>
-          memberIdOf(userId).then((memberId) =>
+          memberIdOf(suite.context, organizationId, userId).then((memberId) =>
             by.post('/api/auth/organization/update-member-role', { organizationId, memberId, role: 'member' }),
           );
         const answers = await Promise.all([

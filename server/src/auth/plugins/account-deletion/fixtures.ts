@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { DB } from '../../../db/schema';
 import type { TestClient } from '../../../testing/http-client';
+import { selectRows } from '../../../testing/rows';
 import type { TestContext } from '../../../testing/test-context';
 
 const now = () => new Date().toISOString();
@@ -28,6 +29,13 @@ export async function addMember(context: TestContext, organizationId: string, us
     .insertInto('member')
     .values({ id: id(), organizationId, userId, role, createdAt: now() })
     .execute();
+}
+
+/** The id of the user's membership of the organization. */
+export async function memberIdOf(context: TestContext, organizationId: string, userId: string) {
+  const [row] = await selectRows(context, 'member', ['id'], { organizationId, userId });
+  if (!row) throw new Error(`${userId} is no member of ${organizationId}`);
+  return row.id;
 }
 
 /** The rows a user's account owns besides those Better Auth makes: a passkey, 2FA, a file, an invitation. */

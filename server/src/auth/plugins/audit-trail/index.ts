@@ -10,6 +10,12 @@ import { routerRefusalEvent, type RefusalReader } from './router-refusals';
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
+/** A hook on the audited paths only: the others pay for no context of ours. */
+const onAuditedPaths = (handler: (ctx: HookContext) => Promise<void>) => ({
+  matcher: (ctx: { path?: string }) => isAudited(ctx.path),
+  handler: createAuthMiddleware(handler),
+});
+
 /**
  * Records every sign-in, account, organization, team and admin action that goes through Better Auth
  * in the audit trail (decision 0041): who acted (the admin behind an impersonation), whose account
@@ -62,6 +68,10 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
   }
   /** By the headers of one endpoint call, the one object its hooks share (each call has its own). */
   const started = new WeakMap<object, Started>();
+  const startedFor = (ctx: HookContext) => {
+    const key = ctx.headers ?? ctx.request;
+    return key ? started.get(key) : undefined;
+  };
   /** The same, by the request the HTTP handler passed on, for the refusals no after hook sees. */
   const startedBy = new WeakMap<Request, Started>();
   const requestOf = (ctx: HookContext) => ({
@@ -84,17 +94,14 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
       id: 'audit-trail-start',
       hooks: {
         before: [
-          {
-            matcher: (ctx) => isAudited(ctx.path),
-            handler: createAuthMiddleware(async (ctx) => {
-              const key = ctx.headers ?? ctx.request;
-              if (!key) return;
-              const seen = await readBefore(ctx).catch(() => ({ signedIn: false }));
-              const entry = { seen, request: requestOf(ctx), adapter: ctx.context.internalAdapter, recorded: false };
-              started.set(key, entry);
-              if (ctx.request) startedBy.set(ctx.request, entry);
-            }),
-          },
+          onAuditedPaths(async (ctx) => {
+            const key = ctx.headers ?? ctx.request;
+            if (!key) return;
+            const seen = await readBefore(ctx).catch(() => ({ signedIn: false }));
+            const entry = { seen, request: requestOf(ctx), adapter: ctx.context.internalAdapter, recorded: false };
+            started.set(key, entry);
+            if (ctx.request) startedBy.set(ctx.request, entry);
+          }),
         ],
       },
     } satisfies BetterAuthPlugin,
@@ -103,25 +110,21 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
       id: 'audit-trail',
       hooks: {
         after: [
-          {
-            matcher: (ctx) => isAudited(ctx.path),
-            handler: createAuthMiddleware(async (ctx) => {
-              const key = ctx.headers ?? ctx.request;
-              const entry = key ? started.get(key) : undefined;
-              if (entry) entry.recorded = true;
-              const returned = ctx.context.returned;
-              const failed = isAPIError(returned);
-              const finished: Finished = {
-                ...requestOf(ctx),
-                answer: failed ? {} : fieldsOf(returned),
-                failure: failed ? { code: text(fieldsOf(returned.body).code), status: returned.statusCode } : undefined,
-                newUserId: ctx.context.newSession?.user.id,
-              };
-              const event = eventOf(finished, entry?.seen ?? { signedIn: false });
-              if (event && (event.targetUserId || !event.email)) return audit.record(event);
-              audit.recordWhen(complete(event, ctx.context.internalAdapter));
-            }),
-          },
+          onAuditedPaths(async (ctx) => {
+            const entry = startedFor(ctx);
+            if (entry) entry.recorded = true;
+            const returned = ctx.context.returned;
+            const failed = isAPIError(returned);
+            const finished: Finished = {
+              ...requestOf(ctx),
+              answer: failed ? {} : fieldsOf(returned),
+              failure: failed ? { code: text(fieldsOf(returned.body).code), status: returned.statusCode } : undefined,
+              newUserId: ctx.context.newSession?.user.id,
+            };
+            const event = eventOf(finished, entry?.seen ?? { signedIn: false });
+            if (event && (event.targetUserId || !event.email)) return audit.record(event);
+            audit.recordWhen(complete(event, ctx.context.internalAdapter));
+          }),
         ],
       },
     } satisfies BetterAuthPlugin,

@@ -1,11 +1,25 @@
 import crypto from 'node:crypto';
-import { expect } from 'vitest';
-import { signInAdmin } from '../../../testing/accounts';
+import { beforeAll, expect } from 'vitest';
+import { ADMIN_ENV, signInAdmin, signUp } from '../../../testing/accounts';
 import type { TestClient } from '../../../testing/http-client';
 import { selectRows } from '../../../testing/rows';
-import type { TestContext } from '../../../testing/test-context';
+import { contextPerSuite } from '../../../testing/suite';
+import type { Engine, TestContext } from '../../../testing/test-context';
 
 export const REASON = 'Support ticket 4711: cannot find their invoices';
+
+/**
+ * A context of its own for the suite, with the admin of `ADMIN_ENV` (and `env`), and a user to
+ * impersonate, `<label>-target@example.com`, signed up once before the first test.
+ */
+export function impersonationSuite(engine: Engine, label: string, env: Record<string, string> = {}) {
+  const suite = contextPerSuite(engine, { env: { ...ADMIN_ENV, ...env } });
+  const target = {} as { client: TestClient; id: string };
+  beforeAll(async () => {
+    Object.assign(target, await signUp(suite.context.app, { email: `${label}-target@example.com` }));
+  });
+  return { suite, target };
+}
 
 /** The context's admin, signed in afresh, now impersonating the user: the client holds the impersonation. */
 export async function impersonate(context: TestContext, userId: string): Promise<TestClient> {

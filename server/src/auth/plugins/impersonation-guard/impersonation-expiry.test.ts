@@ -1,20 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signUp } from '../../../testing/accounts';
+import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../testing/http-client';
-import { contextPerSuite } from '../../../testing/suite';
 import { ENGINES, TEST_ORIGIN } from '../../../testing/test-context';
-import { ageImpersonation, impersonate } from './fixtures';
+import { ageImpersonation, impersonate, impersonationSuite } from './fixtures';
 
 const MAX_SECONDS = 120;
 const DONT_REMEMBER_COOKIE = 'better-auth.dont_remember';
 
 /** An impersonation ends by itself IMPERSONATION_MAX_SECONDS after it starts, on every path. */
 describe.each(ENGINES)('impersonation time limit on %s', (engine) => {
-  const suite = contextPerSuite(engine, { env: { ...ADMIN_ENV, IMPERSONATION_MAX_SECONDS: String(MAX_SECONDS) } });
-  let target: { client: TestClient; id: string };
-  beforeAll(async () => {
-    target = await signUp(suite.context.app, { email: 'expiry-target@example.com' });
-  });
+  const { suite, target } = impersonationSuite(engine, 'expiry', { IMPERSONATION_MAX_SECONDS: String(MAX_SECONDS) });
   const storedEnd = async () => {
     const row = await suite.context.database.db
       .selectFrom('session')

@@ -1,24 +1,19 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   IMPERSONATION_REASON_MAX_LENGTH,
   IMPERSONATION_REASON_REQUIRED,
   IMPERSONATION_REASON_TOO_LONG,
 } from '#common/admin';
-import { ADMIN_ENV, signInAdmin, signUp } from '../../../testing/accounts';
+import { signInAdmin, signUp } from '../../../testing/accounts';
 import { TestClient } from '../../../testing/http-client';
-import { contextPerSuite } from '../../../testing/suite';
 import { ENGINES } from '../../../testing/test-context';
-import { REASON } from './fixtures';
+import { impersonationSuite, REASON } from './fixtures';
 
 const PATH = '/api/auth/admin/impersonate-user';
 
 /** An admin says why they impersonate someone, or nobody is impersonated. */
 describe.each(ENGINES)('impersonation reason on %s', (engine) => {
-  const suite = contextPerSuite(engine, { env: ADMIN_ENV });
-  let target: { client: TestClient; id: string };
-  beforeAll(async () => {
-    target = await signUp(suite.context.app, { email: 'reason-target@example.com' });
-  });
+  const { suite, target } = impersonationSuite(engine, 'reason');
 
   const impersonations = async () =>
     (

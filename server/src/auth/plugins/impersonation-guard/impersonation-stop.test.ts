@@ -1,9 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signUp, TEST_ADMIN } from '../../../testing/accounts';
-import type { TestClient } from '../../../testing/http-client';
-import { contextPerSuite } from '../../../testing/suite';
+import { describe, expect, it } from 'vitest';
+import { TEST_ADMIN } from '../../../testing/accounts';
 import { ENGINES, TEST_ORIGIN } from '../../../testing/test-context';
-import { impersonate } from './fixtures';
+import { impersonate, impersonationSuite } from './fixtures';
 
 const SESSION_COOKIE = 'better-auth.session_token';
 const ADMIN_COOKIE = 'better-auth.admin_session';
@@ -14,11 +12,7 @@ const ADMIN_COOKIE = 'better-auth.admin_session';
  * which the stop has just set, and sign the admin out.
  */
 describe.each(ENGINES)('a request answered after an impersonation stopped, on %s', (engine) => {
-  const suite = contextPerSuite(engine, { env: ADMIN_ENV });
-  let target: { client: TestClient; id: string };
-  beforeAll(async () => {
-    target = await signUp(suite.context.app, { email: 'stopped-target@example.com' });
-  });
+  const { suite, target } = impersonationSuite(engine, 'stopped');
 
   /** A request with exactly these cookies, as a browser sent it before the stop. */
   const sendWith = (cookie: string, method: string, path: string) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../../../testing/accounts';
 import { TestClient } from '../../../testing/http-client';
+import { selectRows } from '../../../testing/rows';
 import { contextPerSuite } from '../../../testing/suite';
 import { ENGINES } from '../../../testing/test-context';
 import { PASSKEY_GUARD_ERROR_CODES } from './error-codes';
@@ -38,14 +39,7 @@ describe.each(ENGINES)('passkey guard on %s', (engine) => {
     return account;
   };
   const passkeyIds = async (userId: string) =>
-    (
-      await suite.context.database.db
-        .selectFrom('passkey')
-        .select('id')
-        .where('userId', '=', userId)
-        .orderBy('id')
-        .execute()
-    ).map((row) => row.id);
+    (await selectRows(suite.context, 'passkey', ['id'], { userId })).map((row) => row.id);
   const remove = (client: TestClient, body: unknown, headers?: Record<string, string>) =>
     client.post('/api/auth/passkey/delete-passkey', body, headers);
 

@@ -21,21 +21,14 @@ describe.each(ENGINES)('team hooks on %s', (engine) => {
 
   it('refuses the organization plugin endpoints that would skip the team rules', async () => {
     const teamId = await t.team('defined');
-    const bypass = t.people.orgMember.client.post('/api/auth/organization/add-team-member', {
-      teamId,
-      userId: t.people.orgMember.id,
-    });
-    await expectRefusal(bypass, 403, {
+    const { orgMember, orgOwner } = t.people;
+    const refusal = {
       code: 'USE_TEAM_ENDPOINTS',
       message: 'Team membership and deletion go through /team-permissions endpoints, which apply the team rules',
-    });
-    expect(
-      (
-        await t.people.orgOwner.client.post('/api/auth/organization/remove-team', {
-          teamId,
-          organizationId: t.organizationId,
-        })
-      ).status,
-    ).toBe(403);
+    };
+    const join = { teamId, userId: orgMember.id };
+    await expectRefusal(orgMember.client.post('/api/auth/organization/add-team-member', join), 403, refusal);
+    const removal = { teamId, organizationId: t.organizationId };
+    await expectRefusal(orgOwner.client.post('/api/auth/organization/remove-team', removal), 403, refusal);
   });
 });

@@ -7,7 +7,23 @@ import { DetailTableCard } from './detail-table-card';
 
 type Invitation = AdminOrganizationDetail['invitations'][number];
 
-/** The invitations still waiting for an answer, each with Cancel (a new one can always be sent). */
+/** Cancel, at once: a cancelled invitation can always be sent again. */
+function CancelInvitationButton({ organizationId, invitation }: { organizationId: string; invitation: Invitation }) {
+  const cancel = useCancelOrganizationInvitation(organizationId);
+  return (
+    <Button
+      variant="danger-ghost"
+      size="sm"
+      aria-label={`Cancel the invitation of ${invitation.email}`}
+      disabled={cancel.isPending}
+      onClick={() => cancel.mutate(invitation.id)}
+    >
+      Cancel
+    </Button>
+  );
+}
+
+/** The invitations still waiting for an answer, each with Cancel. */
 export function OrganizationInvitationsCard({
   organizationId,
   invitations,
@@ -15,7 +31,6 @@ export function OrganizationInvitationsCard({
   organizationId: string;
   invitations: Invitation[];
 }) {
-  const cancel = useCancelOrganizationInvitation(organizationId);
   const columns: Column<Invitation>[] = [
     { header: 'Email', cell: (invitation) => invitation.email, className: 'font-medium' },
     { header: 'Role', cell: (invitation) => invitation.role },
@@ -23,17 +38,7 @@ export function OrganizationInvitationsCard({
     { header: 'Expires', cell: (invitation) => formatDateTime(invitation.expiresAt) },
     {
       header: 'Actions',
-      cell: (invitation) => (
-        <Button
-          variant="danger-ghost"
-          size="sm"
-          aria-label={`Cancel the invitation of ${invitation.email}`}
-          disabled={cancel.isPending}
-          onClick={() => cancel.mutate(invitation.id)}
-        >
-          Cancel
-        </Button>
-      ),
+      cell: (invitation) => <CancelInvitationButton organizationId={organizationId} invitation={invitation} />,
     },
   ];
   return (
