@@ -8,28 +8,19 @@ import type { DB } from '../../../db/schema';
  * account would leave those people in an organization no one can manage.
  */
 export async function organizationsLeftWithoutOwner(db: Kysely<DB>, userId: string): Promise<string[]> {
-  const owned = await db
-    .selectFrom('member')
-    .innerJoin('organization', 'organization.id', 'member.organizationId')
-    .select(['organization.id', 'organization.name', 'member.role'])
-    .where('member.userId', '=', userId)
+  // The user's organizations, once for each other member: one with none is nobody else's concern.
+  const rows = await db
+    .selectFrom('member as own')
+    .innerJoin('organization', 'organization.id', 'own.organizationId')
+    .innerJoin('member as other', 'other.organizationId', 'own.organizationId')
+    .select(['organization.id', 'organization.name', 'own.role as ownRole', 'other.role as otherRole'])
+    .where('own.userId', '=', userId)
+    .where('other.userId', '!=', userId)
     .execute();
-  const ownedIds = owned.filter((row) => isOwnerRole(row.role)).map((row) => row.id);
-  if (ownedIds.length === 0) return [];
-  const others = await db
-    .selectFrom('member')
-    .select(['organizationId', 'role'])
-    .where('organizationId', 'in', ownedIds)
-    .where('userId', '!=', userId)
-    .execute();
-  return owned
-    .filter((row) => ownedIds.includes(row.id))
-    .filter((row) => {
-      const rest = others.filter((other) => other.organizationId === row.id);
-      return rest.length > 0 && !rest.some((other) => isOwnerRole(other.role));
-    })
-    .map((row) => row.name)
-    .sort((a, b) => a.localeCompare(b));
+  const ownedByOthers = new Set(rows.filter((row) => isOwnerRole(row.otherRole)).map((row) => row.id));
+  const left = new Map<string, string>();
+  for (const row of rows) if (isOwnerRole(row.ownRole) && !ownedByOthers.has(row.id)) left.set(row.id, row.name);
+  return [...left.values()].sort((a, b) => a.localeCompare(b));
 }
 
 /** What a refused deletion says: the organizations by name, and what to do about them. */

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminOrganizationMemberPage } from '#common/admin-organization-members';
 import { api } from '@/lib/api';
+import { keptQueryOptions } from '@/lib/kept-query-options';
 import { queryKeys } from '@/lib/query-keys';
 import { searchParams } from '@/lib/search-params';
 
@@ -13,12 +14,9 @@ export const getAdminOrganizationMembers = (organizationId: string, cursor: stri
   );
 
 export const adminOrganizationMembersQueryOptions = (organizationId: string, cursor: string) =>
-  queryOptions({
-    queryKey: queryKeys.admin.organizationMembers(organizationId, cursor),
-    queryFn: () => getAdminOrganizationMembers(organizationId, cursor),
-    // The page on screen stays while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  keptQueryOptions(queryKeys.admin.organizationMembers(organizationId, cursor), () =>
+    getAdminOrganizationMembers(organizationId, cursor),
+  );
 
 /** The page from `cursor`; the first page came with the organization's detail (`firstPage`), with no request again. */
 export const useAdminOrganizationMembers = (

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminUserList, AdminUserListQuery } from '#common/admin';
 import { api } from '@/lib/api';
 import { RequestError } from '@/lib/errors';
+import { keptQueryOptions } from '@/lib/kept-query-options';
 import { queryKeys } from '@/lib/query-keys';
 import { searchParams } from '@/lib/search-params';
 
@@ -14,11 +15,6 @@ export async function getUsers(view: AdminUserListQuery): Promise<AdminUserList>
 }
 
 export const usersQueryOptions = (view: AdminUserListQuery) =>
-  queryOptions({
-    queryKey: queryKeys.admin.users.list(view),
-    queryFn: () => getUsers(view),
-    // The page on screen stays while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  keptQueryOptions(queryKeys.admin.users.list(view), () => getUsers(view));
 
 export const useUsers = (view: AdminUserListQuery) => useQuery(usersQueryOptions(view));

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AuditExportQuery } from '#common/audit';
 import { api } from '@/lib/api';
+import { keptQueryOptions } from '@/lib/kept-query-options';
 import { queryKeys } from '@/lib/query-keys';
 import { searchParams } from '@/lib/search-params';
 
@@ -13,11 +14,6 @@ export const getAuditEvents = (query: AuditPageQuery) =>
   api(`/admin/audit?${searchParams({ ...query, limit: AUDIT_PAGE_SIZE })}`, {}, 'Failed to load the audit trail');
 
 export const auditEventsQueryOptions = (query: AuditPageQuery) =>
-  queryOptions({
-    queryKey: queryKeys.admin.audit.list(query),
-    queryFn: () => getAuditEvents(query),
-    // The page on screen stays while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  keptQueryOptions(queryKeys.admin.audit.list(query), () => getAuditEvents(query));
 
 export const useAuditEvents = (query: AuditPageQuery) => useQuery(auditEventsQueryOptions(query));
