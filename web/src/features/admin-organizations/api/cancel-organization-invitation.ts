@@ -1,10 +1,11 @@
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
+import { organizationPath } from './organization-path';
 
 export const cancelOrganizationInvitation = (organizationId: string, invitationId: string) =>
   api(
-    `/admin/organizations/${encodeURIComponent(organizationId)}/invitations/${encodeURIComponent(invitationId)}`,
+    organizationPath(organizationId, 'invitations', invitationId),
     { method: 'DELETE' },
     'Failed to cancel invitation',
   );

@@ -3,10 +3,11 @@ import type { AdminDeleteOrganizationInput } from '#common/admin';
 import { api } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { queryKeys } from '@/lib/query-keys';
+import { organizationPath } from './organization-path';
 
 export const deleteAdminOrganization = (organizationId: string, input: AdminDeleteOrganizationInput) =>
   api(
-    `/admin/organizations/${encodeURIComponent(organizationId)}`,
+    organizationPath(organizationId),
     { method: 'DELETE', body: JSON.stringify(input) },
     'Failed to delete the organization',
   );

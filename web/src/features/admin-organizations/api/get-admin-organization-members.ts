@@ -4,14 +4,11 @@ import { api } from '@/lib/api';
 import { keptQueryOptions } from '@/lib/kept-query-options';
 import { queryKeys } from '@/lib/query-keys';
 import { searchParams } from '@/lib/search-params';
+import { organizationPath } from './organization-path';
 
 /** A page of the organization's members, oldest first, from the `nextCursor` of the page before ('' for the first). */
 export const getAdminOrganizationMembers = (organizationId: string, cursor: string) =>
-  api(
-    `/admin/organizations/${encodeURIComponent(organizationId)}/members?${searchParams({ cursor })}`,
-    {},
-    'Failed to load members',
-  );
+  api(`${organizationPath(organizationId, 'members')}?${searchParams({ cursor })}`, {}, 'Failed to load members');
 
 export const adminOrganizationMembersQueryOptions = (organizationId: string, cursor: string) =>
   keptQueryOptions(queryKeys.admin.organizationMembers(organizationId, cursor), () =>

@@ -2,10 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { RequestError } from '@/lib/errors';
 import { queryKeys } from '@/lib/query-keys';
+import { organizationPath } from './organization-path';
 
 /** The organization with its members, pending invitations and teams (404 when there is none). */
 export const getAdminOrganization = async (organizationId: string) =>
-  (await api(`/admin/organizations/${encodeURIComponent(organizationId)}`, {}, 'Failed to load the organization')).data;
+  (await api(organizationPath(organizationId), {}, 'Failed to load the organization')).data;
 
 export const adminOrganizationQueryOptions = (organizationId: string) =>
   // A missing organization stays missing: no retry.

@@ -1,6 +1,7 @@
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
+import { organizationPath } from './organization-path';
 
 export interface RemoveMemberInput {
   memberId: string;
@@ -9,11 +10,7 @@ export interface RemoveMemberInput {
 }
 
 export const removeMember = (organizationId: string, { memberId }: RemoveMemberInput) =>
-  api(
-    `/admin/organizations/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(memberId)}`,
-    { method: 'DELETE' },
-    'Failed to remove the member',
-  );
+  api(organizationPath(organizationId, 'members', memberId), { method: 'DELETE' }, 'Failed to remove the member');
 
 /**
  * The member and their team places go: the detail (its member count) with the member page on screen

@@ -2,6 +2,7 @@ import type { AdminMemberRoleInput } from '#common/admin';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
+import { organizationPath } from './organization-path';
 
 export interface SetMemberRoleInput extends AdminMemberRoleInput {
   memberId: string;
@@ -11,7 +12,7 @@ export interface SetMemberRoleInput extends AdminMemberRoleInput {
 
 export const setMemberRole = (organizationId: string, { memberId, role }: SetMemberRoleInput) =>
   api(
-    `/admin/organizations/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(memberId)}`,
+    organizationPath(organizationId, 'members', memberId),
     { method: 'PATCH', body: JSON.stringify({ role } satisfies AdminMemberRoleInput) },
     'Failed to change the role',
   );
