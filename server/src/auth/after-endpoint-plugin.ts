@@ -1,5 +1,6 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
+import { authHook } from './auth-hook';
 
 type AfterHandler = Parameters<typeof createAuthMiddleware>[0];
 
@@ -10,6 +11,6 @@ type AfterHandler = Parameters<typeof createAuthMiddleware>[0];
 export function afterEndpointPlugin<Id extends string>(id: Id, path: string, handler: AfterHandler) {
   return {
     id,
-    hooks: { after: [{ matcher: (ctx) => ctx.path === path, handler: createAuthMiddleware(handler) }] },
+    hooks: { after: [{ matcher: (ctx) => ctx.path === path, handler: authHook(handler) }] },
   } satisfies BetterAuthPlugin;
 }

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import { BASE_ERROR_CODES } from '@better-auth/core/error';
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { APIError, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { PASSWORD_UNCHANGED_MESSAGE } from '#common/validation';
 import type { Config } from '../env';
 import { MailNotConfiguredError } from '../mail/mailer';
+import { authHook } from './auth-hook';
 import { changeFrom, sendPasswordChanged, type PasswordMailDependencies } from './password-mail';
 
 /**
@@ -42,7 +43,7 @@ export function passwordGuard(dependencies: PasswordGuardDependencies) {
   const mailDisabled = config.nodeEnv === 'production' && !config.smtpUrl;
 
   /** Cookie-less calls pass Better Auth's origin check; a page on another site still may not send them. */
-  const refuseForeignOrigin = createAuthMiddleware(async (ctx) => {
+  const refuseForeignOrigin = authHook(async (ctx) => {
     const origin = ctx.request?.headers.get('origin');
     if (origin && !ctx.context.isTrustedOrigin(origin))
       throw APIError.from('FORBIDDEN', BASE_ERROR_CODES.INVALID_ORIGIN);
@@ -62,7 +63,7 @@ export function passwordGuard(dependencies: PasswordGuardDependencies) {
         { matcher: (ctx) => ctx.path === '/reset-password', handler: refuseForeignOrigin },
         {
           matcher: (ctx) => ctx.path === '/request-password-reset',
-          handler: createAuthMiddleware(async (ctx) => {
+          handler: authHook(async (ctx) => {
             await refuseForeignOrigin(ctx);
             // The same answer for every address: a link that can never arrive is said so to all.
             if (mailDisabled)
@@ -94,7 +95,7 @@ export function passwordGuard(dependencies: PasswordGuardDependencies) {
         },
         {
           matcher: (ctx) => ctx.path === '/change-password',
-          handler: createAuthMiddleware(async (ctx) => {
+          handler: authHook(async (ctx) => {
             // Without a session the endpoint's own refusal answers; an impersonation session was
             // refused before this, by the impersonation guard.
             if (!(await getSessionFromCtx(ctx))) return;
@@ -108,7 +109,7 @@ export function passwordGuard(dependencies: PasswordGuardDependencies) {
       after: [
         {
           matcher: (ctx) => ctx.path === '/change-password',
-          handler: createAuthMiddleware(async (ctx) => {
+          handler: authHook(async (ctx) => {
             const returned = ctx.context.returned as { user?: { email: string; name: string } } | null | undefined;
             if (isAPIError(returned) || !returned?.user) return;
             await sendPasswordChanged(dependencies, returned.user, changeFrom('changed', ctx.request, config));

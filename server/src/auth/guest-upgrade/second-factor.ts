@@ -1,7 +1,8 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { parseSetCookieHeader } from 'better-auth/cookies';
 import type { Logger } from '../../lib/logger';
+import { authHook } from '../auth-hook';
 import { GUEST_UPGRADE_ERROR_CODES } from './error-codes';
 import type { GuestLink } from './link';
 
@@ -28,7 +29,7 @@ export function guestUpgradeAfterSecondFactor(link: GuestLink, logger: Logger) {
       after: [
         {
           matcher: (ctx) => SIGN_IN_PATHS.has(ctx.path ?? ''),
-          handler: createAuthMiddleware(async (ctx) => {
+          handler: authHook(async (ctx) => {
             const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE).name;
             const setCookie = ctx.context.responseHeaders?.get('set-cookie') ?? '';
             // Written by the two-factor plugin in this response: `identifier.signature`.
@@ -47,7 +48,7 @@ export function guestUpgradeAfterSecondFactor(link: GuestLink, logger: Logger) {
         },
         {
           matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ''),
-          handler: createAuthMiddleware(async (ctx) => {
+          handler: authHook(async (ctx) => {
             const account = ctx.context.newSession;
             if (!account || account.user.isAnonymous || isAPIError(ctx.context.returned)) return;
             const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE).name;

@@ -1,8 +1,9 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { deleteAccountSchema } from '#common/account-deletion';
 import { isPlatformAdmin } from '#common/roles';
 import type { Database } from '../../../db/database';
+import { authHook } from '../../auth-hook';
 import { deleteEverythingOf } from './cleanup';
 import { ACCOUNT_DELETION_ERROR_CODES } from './error-codes';
 import { cleanedUpInThisRequest, deleteEverythingUnlessLastOwner } from './guarded-cleanup';
@@ -50,7 +51,7 @@ export function accountDeletion(database: Database) {
       before: [
         {
           matcher: (ctx) => OWN_DELETION_PATHS.has(ctx.path ?? ''),
-          handler: createAuthMiddleware(async (ctx) => {
+          handler: authHook(async (ctx) => {
             const session = await getSessionFromCtx(ctx);
             // No session: the endpoint itself answers 401. An impersonation session was refused
             // before this, by the impersonation guard.
@@ -74,7 +75,7 @@ export function accountDeletion(database: Database) {
         },
         {
           matcher: (ctx) => ctx.path === '/admin/remove-user',
-          handler: createAuthMiddleware(async (ctx) => {
+          handler: authHook(async (ctx) => {
             const userId = (ctx.body as { userId?: unknown } | undefined)?.userId;
             const session = await getSessionFromCtx(ctx);
             // Anyone else gets the endpoint's own answer: 403 for a non-admin, 400 for oneself, 404 for

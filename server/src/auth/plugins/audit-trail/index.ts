@@ -1,19 +1,18 @@
 import { getIP } from '@better-auth/core/utils/ip';
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { AuditLog } from '../../../audit/audit-log';
 import type { Database } from '../../../db/database';
+import { authHook, type HookContext } from '../../auth-hook';
 import { isSecondFactor } from '../../sign-in-methods';
 import { SIGN_IN_METHODS } from './actions';
 import { eventOf, fieldsOf, isAudited, REVOKE_USER_SESSION, text, type Before, type Finished } from './events';
 import { routerRefusalEvent, type RefusalReader } from './router-refusals';
 
-type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
-
 /** A hook on the audited paths only: the others pay for no context of ours. */
 const onAuditedPaths = (handler: (ctx: HookContext) => Promise<void>) => ({
   matcher: (ctx: { path?: string }) => isAudited(ctx.path),
-  handler: createAuthMiddleware(handler),
+  handler: authHook(handler),
 });
 
 /**

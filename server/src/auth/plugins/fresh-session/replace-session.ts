@@ -1,4 +1,4 @@
-import { createAuthMiddleware } from 'better-auth/api';
+import { authHook } from '../../auth-hook';
 
 /** Sign-ins that may happen in a browser that already holds a session (to make it fresh again). */
 const SIGN_IN_PATHS = new Set(['/sign-in/email', '/passkey/verify-authentication']);
@@ -11,7 +11,7 @@ const SIGN_IN_PATHS = new Set(['/sign-in/email', '/passkey/verify-authentication
  */
 export const replaceSessionOnSignIn = {
   matcher: (ctx: { path?: string }) => SIGN_IN_PATHS.has(ctx.path ?? ''),
-  handler: createAuthMiddleware(async (ctx) => {
+  handler: authHook(async (ctx) => {
     const signedIn = ctx.context.newSession;
     if (!signedIn) return;
     // The cookie the request came with: the response's new cookie is not read here.

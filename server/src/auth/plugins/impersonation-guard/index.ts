@@ -1,11 +1,12 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { impersonationReasonSchema } from '#common/admin';
 import { isPlatformAdmin } from '#common/roles';
 import { IMPERSONATION_ERROR_CODES } from './error-codes';
 import { isSensitivePath } from './sensitive-paths';
 import { lateImpersonationRequests } from './late-requests';
 import { keepImpersonationEnd } from './session-end';
+import { authHook } from '../../auth-hook';
 
 /**
  * Safe impersonation (decision 0042): an admin says why they act as someone (the reason goes into
@@ -23,7 +24,7 @@ export function impersonationGuard() {
       before: [
         {
           matcher: (ctx) => ctx.path === '/admin/impersonate-user',
-          handler: createAuthMiddleware(async (ctx) => {
+          handler: authHook(async (ctx) => {
             const session = await getSessionFromCtx(ctx);
             // Anyone but an admin gets the endpoint's own 401 or 403, whatever they sent.
             if (!session || !isPlatformAdmin(session.user.role)) return;
@@ -41,7 +42,7 @@ export function impersonationGuard() {
         },
         {
           matcher: (ctx) => isSensitivePath(ctx.path),
-          handler: createAuthMiddleware(async (ctx) => {
+          handler: authHook(async (ctx) => {
             const session = await getSessionFromCtx(ctx);
             if (session?.session.impersonatedBy) {
               throw APIError.from('FORBIDDEN', IMPERSONATION_ERROR_CODES.NOT_WHILE_IMPERSONATING);

@@ -1,4 +1,5 @@
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
+import { authHook } from '../../auth-hook';
 import { PASSKEY_GUARD_ERROR_CODES } from './error-codes';
 
 export const DELETE_PASSKEY_PATH = '/passkey/delete-passkey';
@@ -14,7 +15,7 @@ interface Row {
  */
 export const refuseLastPasskey = {
   matcher: (ctx: { path?: string }) => ctx.path === DELETE_PASSKEY_PATH,
-  handler: createAuthMiddleware(async (ctx) => {
+  handler: authHook(async (ctx) => {
     const id = (ctx.body as { id?: unknown } | undefined)?.id;
     const session = await getSessionFromCtx(ctx);
     if (typeof id !== 'string' || !session) return;

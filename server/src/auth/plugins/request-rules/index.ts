@@ -1,8 +1,9 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { APIError, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { isBanned } from '../../banned';
 import { checkAuthInput, hasInputRules } from '../../input-rules';
 import { REQUEST_RULE_ERROR_CODES } from './error-codes';
+import { authHook, type HookContext } from '../../auth-hook';
 
 /** Paths with a rule of their own below; any other request is only checked when it has input rules. */
 const BEFORE_PATHS = new Set(['/admin/impersonate-user', '/api-key/create', '/sign-up/email', '/change-password']);
@@ -23,16 +24,14 @@ export function requestRules() {
       before: [
         {
           matcher: (ctx) => BEFORE_PATHS.has(ctx.path ?? '') || hasInputRules(ctx.path ?? '', ctx.query),
-          handler: createAuthMiddleware(before),
+          handler: authHook(before),
         },
       ],
-      after: [{ matcher: (ctx) => AFTER_PATHS.has(ctx.path ?? ''), handler: createAuthMiddleware(after) }],
+      after: [{ matcher: (ctx) => AFTER_PATHS.has(ctx.path ?? ''), handler: authHook(after) }],
     },
     $ERROR_CODES: REQUEST_RULE_ERROR_CODES,
   } satisfies BetterAuthPlugin;
 }
-
-type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 async function before(ctx: HookContext) {
   if (ctx.path === '/admin/impersonate-user' && ctx.request) {

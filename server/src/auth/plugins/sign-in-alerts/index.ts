@@ -1,8 +1,8 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
 import type { Logger } from '../../../lib/logger';
 import { backgroundTasks } from './background';
 import { noteSignIn, type SignInAlertDependencies, type WrittenSession } from './note-sign-in';
+import { authHook } from '../../auth-hook';
 
 /** Where a person signs in: with the password, with a passkey. */
 const SIGN_IN_PATHS = new Set(['/sign-in/email', '/passkey/verify-authentication']);
@@ -49,7 +49,7 @@ export function signInAlerts(dependencies: SignInAlertDependencies & { logger: L
       after: [
         {
           matcher: (ctx) => SIGN_IN_PATHS.has(ctx.path ?? '') || SECOND_FACTOR_PATHS.has(ctx.path ?? ''),
-          handler: createAuthMiddleware(async (ctx) => {
+          handler: authHook(async (ctx) => {
             const session = written.get(ctx.context);
             const signedIn = ctx.context.newSession;
             // Only the session the answer hands over counts: not one deleted while a code is due.

@@ -1,9 +1,10 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { getTeamAdapter } from './adapter';
 import { TEAM_ERROR_CODES } from './error-codes';
 import { loadTeamAccess } from './team-access';
 import { visibleTeams } from './team-visibility';
+import { authHook } from '../../auth-hook';
 
 /** The organization plugin's own team-membership endpoints would skip our rules: clients use ours. */
 const BYPASSING_PATHS = new Set([
@@ -19,14 +20,14 @@ export const teamPermissionsHooks = {
   before: [
     {
       matcher: (ctx) => BYPASSING_PATHS.has(ctx.path ?? ''),
-      handler: createAuthMiddleware(async (ctx) => {
+      handler: authHook(async (ctx) => {
         // Server code (no request) may still call them, e.g. an organization's deletion.
         if (ctx.request) throw APIError.from('FORBIDDEN', TEAM_ERROR_CODES.USE_TEAM_ENDPOINTS);
       }),
     },
     {
       matcher: (ctx) => ONE_TEAM_PATHS.has(ctx.path ?? ''),
-      handler: createAuthMiddleware(async (ctx) => {
+      handler: authHook(async (ctx) => {
         const teamId =
           (ctx.query as { teamId?: unknown } | undefined)?.teamId ??
           (ctx.body as { teamId?: unknown } | undefined)?.teamId;
@@ -41,7 +42,7 @@ export const teamPermissionsHooks = {
     {
       // Whoever creates a team owns it.
       matcher: (ctx) => ctx.path === '/organization/create-team',
-      handler: createAuthMiddleware(async (ctx) => {
+      handler: authHook(async (ctx) => {
         const team = ctx.context.returned as { id?: string } | undefined;
         const session = await getSessionFromCtx(ctx);
         if (!team?.id || !session) return;
@@ -50,7 +51,7 @@ export const teamPermissionsHooks = {
     },
     {
       matcher: (ctx) => ctx.path === '/organization/list-teams',
-      handler: createAuthMiddleware(async (ctx) => {
+      handler: authHook(async (ctx) => {
         const teams = ctx.context.returned;
         const session = await getSessionFromCtx(ctx);
         if (!Array.isArray(teams) || !session) return;
@@ -59,7 +60,7 @@ export const teamPermissionsHooks = {
     },
     {
       matcher: (ctx) => ctx.path === '/organization/get-full-organization',
-      handler: createAuthMiddleware(async (ctx) => {
+      handler: authHook(async (ctx) => {
         const organization = ctx.context.returned as { teams?: unknown } | null | undefined;
         const session = await getSessionFromCtx(ctx);
         if (!organization || !Array.isArray(organization.teams) || !session) return;
