@@ -1,9 +1,10 @@
+import fs from 'node:fs';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createPasswordHasher } from './password-hashing';
 
 describe('password hashing on threads of its own', () => {
-  const hasher = createPasswordHasher(2);
+  const hasher = createPasswordHasher({ threads: 2 });
   afterAll(() => hasher.close());
 
   it('writes hashes Better Auth reads, and reads the hashes Better Auth writes', async () => {
@@ -34,7 +35,6 @@ describe('password hashing on threads of its own', () => {
 
   it('runs its threads at the lowest priority, below the request thread', async () => {
     await hasher.hash('warm up');
-    const fs = await import('node:fs');
     const nice = (task: string) =>
       Number(fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
     const niceValues = fs.readdirSync('/proc/self/task').map(nice);
@@ -53,14 +53,14 @@ describe('password hashing on threads of its own', () => {
       };
       parentPort.on('message', answer);
     `;
-    const pipelined = createPasswordHasher(1, source);
+    const pipelined = createPasswordHasher({ threads: 1, threadSource: source });
     const keys = await Promise.all([pipelined.hash('first'), pipelined.hash('second')]);
     await pipelined.close();
     expect(keys.map((key) => key.split(':')[1])).toEqual(['next-waiting', 'alone']);
   });
 
   it('fails the jobs running or waiting when it is closed, and every job after, instead of leaving them hanging', async () => {
-    const closing = createPasswordHasher(1);
+    const closing = createPasswordHasher({ threads: 1 });
     const jobs = Promise.allSettled([closing.hash('running'), closing.hash('waiting')]);
     // The first job is on its thread once the thread has started.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -72,13 +72,26 @@ describe('password hashing on threads of its own', () => {
 
   it('fails a job whose thread fails or exits, and starts a new thread for the next', async () => {
     const onJob = (what: string) => `require('node:worker_threads').parentPort.on('message', () => { ${what} });`;
-    const throwing = createPasswordHasher(1, onJob("throw new Error('thread failed')"));
+    const throwing = createPasswordHasher({ threads: 1, threadSource: onJob("throw new Error('thread failed')") });
     await expect(throwing.hash('first')).rejects.toThrow('thread failed');
     await expect(throwing.hash('second')).rejects.toThrow('thread failed');
     await throwing.close();
-    const exiting = createPasswordHasher(1, onJob('process.exit(3)'));
+    const exiting = createPasswordHasher({ threads: 1, threadSource: onJob('process.exit(3)') });
     await expect(exiting.hash('first')).rejects.toThrow('Password hashing stopped');
     await expect(exiting.hash('second')).rejects.toThrow('Password hashing stopped');
     await exiting.close();
+  });
+
+  it('stops a thread that has had no job for a while, and starts one again for the next', async () => {
+    const threadsOfProcess = () => fs.readdirSync('/proc/self/task').length;
+    const pausing = createPasswordHasher({ threads: 1, idleMs: 200 });
+    const before = threadsOfProcess();
+    const first = await pausing.hash('first');
+    expect(threadsOfProcess()).toBeGreaterThan(before);
+    await vi.waitFor(() => expect(threadsOfProcess()).toBe(before), { timeout: 10_000 });
+    const second = await pausing.hash('second');
+    expect(await pausing.verify({ hash: first, password: 'first' })).toBe(true);
+    expect(await pausing.verify({ hash: second, password: 'second' })).toBe(true);
+    await pausing.close();
   });
 });

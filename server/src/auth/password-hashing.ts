@@ -41,58 +41,81 @@ interface Job {
 const JOBS_PER_THREAD = 2;
 
 /**
+ * How long a hashing thread waits for its next job before it stops. Sign-ins come in bursts, and a
+ * thread holds about 8 MiB (its own V8 and Node): a server nobody signs in to keeps none of them, and
+ * the first sign-in after a pause starts one again (a few tens of milliseconds).
+ */
+const IDLE_MS = 30_000;
+
+interface Thread {
+  /** Its jobs, in the order it answers them. */
+  jobs: Job[];
+  /** Stops it once it has had no job for `idleMs`. */
+  idle?: NodeJS.Timeout;
+}
+
+/**
  * Password hashing on a few threads of its own, one per core, at the lowest priority. Node's own
  * scrypt runs on the libuv threadpool (four threads), where it queues file reads and WebCrypto
  * behind it and competes with the request thread at equal priority. `threadSource` is the threads'
  * code (tests give one that fails).
  */
-export function createPasswordHasher(threads = os.availableParallelism(), threadSource = WORKER_SOURCE) {
+export function createPasswordHasher({
+  threads = os.availableParallelism(),
+  threadSource = WORKER_SOURCE,
+  idleMs = IDLE_MS,
+}: { threads?: number; threadSource?: string; idleMs?: number } = {}) {
   const queue: Job[] = [];
-  /** Each thread's jobs, in the order it answers them. */
-  const handed = new Map<Worker, Job[]>();
+  const running = new Map<Worker, Thread>();
   let closed = false;
 
   const start = () => {
     const worker = new Worker(threadSource, { eval: true });
-    const jobs: Job[] = [];
+    const thread: Thread = { jobs: [] };
     let failure: Error | undefined;
     worker.on('message', (key: string) => {
-      jobs.shift()?.resolve(key);
-      // An idle hashing thread never keeps the process alive; a busy one does, until it answers.
-      if (jobs.length === 0) worker.unref();
+      thread.jobs.shift()?.resolve(key);
+      if (thread.jobs.length === 0) {
+        // An idle hashing thread never keeps the process alive; a busy one does, until it answers.
+        worker.unref();
+        thread.idle = setTimeout(() => {
+          // Out of the running first, so that no job is handed to a thread on its way out.
+          running.delete(worker);
+          void worker.terminate();
+        }, idleMs).unref();
+      }
       pump();
     });
     // A thread that fails (or is stopped) takes its jobs with it: they fail, never hang.
     worker.on('error', (error) => (failure = error));
     worker.on('exit', () => {
-      for (const job of jobs.splice(0)) job.reject(failure ?? new Error('Password hashing stopped'));
-      handed.delete(worker);
+      clearTimeout(thread.idle);
+      for (const job of thread.jobs.splice(0)) job.reject(failure ?? new Error('Password hashing stopped'));
+      running.delete(worker);
       pump();
     });
-    handed.set(worker, jobs);
-    return worker;
+    running.set(worker, thread);
+    return [worker, thread] as const;
   };
 
   /** The thread with the fewest jobs, below the limit; a new one first while there are fewer than `threads`. */
   const leastBusy = () => {
-    let best: [Worker, Job[]] | undefined;
-    for (const entry of handed) if (!best || entry[1].length < best[1].length) best = entry;
-    if (best?.[1].length === 0) return best;
-    if (handed.size < threads) {
-      const worker = start();
-      return [worker, handed.get(worker)!] as const;
-    }
-    return best && best[1].length < JOBS_PER_THREAD ? best : undefined;
+    let best: readonly [Worker, Thread] | undefined;
+    for (const entry of running) if (!best || entry[1].jobs.length < best[1].jobs.length) best = entry;
+    if (best?.[1].jobs.length === 0) return best;
+    if (running.size < threads) return start();
+    return best && best[1].jobs.length < JOBS_PER_THREAD ? best : undefined;
   };
 
   const pump = () => {
     while (queue.length > 0 && !closed) {
       const free = leastBusy();
       if (!free) return;
-      const [worker, jobs] = free;
+      const [worker, thread] = free;
       const job = queue.shift()!;
+      clearTimeout(thread.idle);
       worker.ref();
-      jobs.push(job);
+      thread.jobs.push(job);
       worker.postMessage({ password: job.password, salt: job.salt, ...SCRYPT });
     }
   };
@@ -121,7 +144,7 @@ export function createPasswordHasher(threads = os.availableParallelism(), thread
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('Password hashing stopped'));
-      await Promise.all([...handed.keys()].map((worker) => worker.terminate()));
+      await Promise.all([...running.keys()].map((worker) => worker.terminate()));
     },
   };
 }

@@ -31,9 +31,9 @@ export interface ServerProcessOptions {
 }
 
 export const COMPILED_ENTRY = 'server/dist/index.js';
-/** How `npm run serve` (and the Docker image) runs it: its flags (decision 0023) and environment (0052). */
-export const COMPILED_FLAGS = ['--optimize-for-size'];
-export const COMPILED_ENV = { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' };
+/** How `npm run serve` (and the Docker image) runs it: its flags (decision 0054) and environment (0052, 0054). */
+export const COMPILED_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=20'];
+export const COMPILED_ENV = { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1:glibc.malloc.arena_max=2' };
 
 /**
  * The real server in its own process, on the given data directory and `env.PORT` or a free loopback
