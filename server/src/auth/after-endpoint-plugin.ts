@@ -1,8 +1,7 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
 import { authHook } from './auth-hook';
 
-type AfterHandler = Parameters<typeof createAuthMiddleware>[0];
+type AfterHandler = Parameters<typeof authHook>[0];
 
 /**
  * A plugin of one hook that runs after one of Better Auth's own endpoints: the small corrections we
