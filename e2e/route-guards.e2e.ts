@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectPath, useBrowser } from './support/browser';
+import { expectPath, useBrowser, type ScreenPath } from './support/browser';
 
 /** Every redirect rule of the route table, for a visitor, a user and an admin. */
-const RULES: Record<'visitor' | 'user' | 'admin', Array<[from: string, to: string]>> = {
+const RULES: Record<'visitor' | 'user' | 'admin', Array<[from: string, to: ScreenPath]>> = {
   visitor: [
     ['/', '/auth'],
     ['/auth', '/auth'],
@@ -50,7 +50,7 @@ const RULES: Record<'visitor' | 'user' | 'admin', Array<[from: string, to: strin
 describe('route guards', () => {
   const t = useBrowser();
 
-  async function followRules(rules: Array<[from: string, to: string]>) {
+  async function followRules(rules: Array<[from: string, to: ScreenPath]>) {
     // /teams/some-team is a team nobody has: the team screen's lookup answers 404.
     t.allowConsoleError(/status of 404/);
     for (const [from, to] of rules) {

@@ -119,10 +119,31 @@ async function closeOrLeave(context: BrowserContext | undefined) {
   if (outcome === 'left') process.stderr.write(`browser context not closed after ${CLOSE_WAIT_MS} ms: left open\n`);
 }
 
-/** Resolves when the page's path is `pathname` (client-side redirects included). */
-export async function expectPath(page: Page, pathname: string) {
+/** The tab title of each screen a test lands on: the router changes the URL before it renders the screen. */
+const TITLES = {
+  '/auth': /^(Sign in|Create account) · Gatehouse$/,
+  '/forgot-password': /^Forgot your password\? · Gatehouse$/,
+  '/reset-password': /^Choose a new password · Gatehouse$/,
+  '/profile': /^Profile · Gatehouse$/,
+  '/organizations': /^Organizations · Gatehouse$/,
+  '/teams/some-team': /^Team not found · Gatehouse$/,
+  '/admin/users': /^Users · Admin · Gatehouse$/,
+  '/admin/organizations': /^Organizations · Admin · Gatehouse$/,
+  '/admin/overview': /^Overview · Admin · Gatehouse$/,
+  '/admin/outbox': /^Outbox · Admin · Gatehouse$/,
+} as const;
+
+/** A screen's path that `expectPath` knows the title of (an organization's admin page has its list's). */
+export type ScreenPath = keyof typeof TITLES | `/admin/organizations/${string}`;
+
+const titleOf = (pathname: ScreenPath) =>
+  pathname in TITLES ? TITLES[pathname as keyof typeof TITLES] : TITLES['/admin/organizations'];
+
+/** Resolves when the page's path is `pathname` (client-side redirects included) and its screen shows. */
+export async function expectPath(page: Page, pathname: ScreenPath) {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
   expect(new URL(page.url()).pathname).toBe(pathname);
+  await expect.poll(() => page.title(), { timeout: 15_000 }).toMatch(titleOf(pathname));
 }
 
 /** The toasts on screen, to find an outcome's message in. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Notice } from '@/components/ui/notice';
+import { PageTitle } from '@/components/ui/page-title';
 import { DeleteAccountCard } from '@/features/account-deletion/components/delete-account-card';
 import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { SecurityActivityCard } from '@/features/audit/components/security-activity-card';
@@ -34,6 +35,7 @@ export function Component() {
   if (!session) return null;
   return (
     <div className="space-y-6">
+      <PageTitle>Profile</PageTitle>
       <h1 className="text-2xl font-semibold tracking-tight">Profile</h1>
       {outcome.error && <ErrorBox message="The link is invalid or has expired. Ask for a new one." />}
       {outcome.verified && !outcome.error && <Notice tone="success">Your email address is verified.</Notice>}

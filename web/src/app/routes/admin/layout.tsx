@@ -1,5 +1,6 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { NavLinks } from '@/components/ui/nav-links';
+import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
 
 const TABS = [
@@ -11,8 +12,11 @@ const TABS = [
 ] as const;
 
 export function Component() {
+  const { pathname } = useLocation();
+  const tab = TABS.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
   return (
     <section>
+      <PageTitle>{tab ? `${tab.label} · Admin` : 'Admin'}</PageTitle>
       <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
       <NavLinks label="Admin" look="tab" links={TABS} className="mt-4" />
       <div className="pt-6">

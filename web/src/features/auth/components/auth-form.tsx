@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
+import { PageTitle } from '@/components/ui/page-title';
 import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
@@ -66,7 +67,12 @@ export function AuthForm({
   };
 
   if (secondFactor)
-    return <SecondFactorStep onSignedIn={() => enter(paths.profile)} onBack={() => setSecondFactor(false)} />;
+    return (
+      <>
+        <PageTitle>Sign in</PageTitle>
+        <SecondFactorStep onSignedIn={() => enter(paths.profile)} onBack={() => setSecondFactor(false)} />
+      </>
+    );
 
   return (
     <div
@@ -74,6 +80,7 @@ export function AuthForm({
       onFocus={prepare}
       onPointerDown={prepare}
     >
+      <PageTitle>{signingIn ? 'Sign in' : 'Create account'}</PageTitle>
       <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight">
         {signingIn ? 'Sign in to your account' : 'Create your account'}
       </h1>

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageTitle } from '@/components/ui/page-title';
 import { paths } from '@/config/paths';
 import { queryClient } from '@/lib/query-client';
 
@@ -12,6 +13,7 @@ export function PasswordPage({ title, children }: { title: string; children: Rea
   return (
     <QueryClientProvider client={queryClient}>
       <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4">
+        <PageTitle>{title}</PageTitle>
         <p className="text-xl font-semibold tracking-tight text-indigo-700 dark:text-indigo-300">Gatehouse</p>
         <div className="w-full max-w-md space-y-4 rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-8 shadow-sm">
           <h1 className="text-center text-2xl font-semibold tracking-tight">{title}</h1>

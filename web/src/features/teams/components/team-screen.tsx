@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { ErrorBox } from '@/components/ui/error-box';
+import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isTeamNotFound, useTeam } from '../api/get-team';
@@ -23,7 +24,16 @@ function TeamNotFound() {
 /** A team: its name and badges, then what the caller may do there; the server decides each permission. */
 export function TeamScreen({ teamId, currentUserId }: { teamId: string; currentUserId: string }) {
   const query = useTeam(teamId);
+  const title = query.data?.team.name ?? (query.error && isTeamNotFound(query.error) ? 'Team not found' : 'Team');
+  return (
+    <>
+      <PageTitle>{title}</PageTitle>
+      <TeamBody query={query} currentUserId={currentUserId} />
+    </>
+  );
+}
 
+function TeamBody({ query, currentUserId }: { query: ReturnType<typeof useTeam>; currentUserId: string }) {
   if (query.isPending) return <Spinner />;
   if (query.error) return isTeamNotFound(query.error) ? <TeamNotFound /> : <ErrorBox message={query.error.message} />;
 
