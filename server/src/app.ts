@@ -125,7 +125,7 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
 
   app.use('/api/v1/*', originCheck(allowedOrigins(config), [UPLOAD_PATH]));
   if (!config.unsafeDisableRateLimit) {
-    const limit = apiRateLimit({ auth, redis, trustedProxies: config.trustedProxies });
+    const limit = apiRateLimit({ auth, redis });
     // Liveness checks must never be told to slow down.
     app.use('/api/v1/*', (c, next) => (c.req.path.startsWith('/api/v1/health') ? next() : limit(c, next)));
     // The session check answered without Better Auth skips its limiter: it counts here instead.

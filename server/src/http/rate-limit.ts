@@ -1,10 +1,9 @@
-import { getIP } from '@better-auth/core/utils/ip';
 import type { MiddlewareHandler } from 'hono';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Auth } from '../auth/auth';
 import { apiError } from './api-error';
-import { withClientAddress } from './client-address';
+import { clientAddressOf } from './client-address';
 
 /** Requests one client address may make to `/api/v1` per minute: all of them, and those that write. */
 export const API_RATE_LIMITS = { all: 600, writes: 60 } as const;
@@ -22,19 +21,11 @@ function limiter(name: string, points: number, redis: Redis | undefined): RateLi
  * Better Auth limits `/api/auth`; this limits our own `/api/v1` the same way: per client address
  * (resolved as Better Auth resolves it, trusted proxies included), in memory or in Redis.
  */
-export function apiRateLimit({
-  auth,
-  redis,
-  trustedProxies,
-}: {
-  auth: Auth;
-  redis: Redis | undefined;
-  trustedProxies: string[];
-}): MiddlewareHandler {
+export function apiRateLimit({ auth, redis }: { auth: Auth; redis: Redis | undefined }): MiddlewareHandler {
   const all = limiter('all', API_RATE_LIMITS.all, redis);
   const writes = limiter('writes', API_RATE_LIMITS.writes, redis);
   return async (c, next) => {
-    const address = getIP(withClientAddress(c, trustedProxies), auth.options) ?? 'unknown';
+    const address = clientAddressOf(c, auth.options) ?? 'unknown';
     try {
       await all.consume(address);
       if (!SAFE_METHODS.has(c.req.method)) await writes.consume(address);
