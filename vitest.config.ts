@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['common/src/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.ts'],
     exclude: ['server/src/security/**', '**/node_modules/**'],
     environment: 'node',
+    // Two files at a time whatever the cores (decision 0055): most of a test's time is spent waiting.
+    maxWorkers: 2,
     // Password hashing is deliberately slow; two cores share the suites.
     testTimeout: 30_000,
     hookTimeout: 60_000,

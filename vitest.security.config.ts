@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['server/src/security/**/*.test.ts'],
     environment: 'node',
     testTimeout: 120_000,
+    // Two files at a time whatever the cores (decision 0055): most of a test's time is spent waiting.
+    maxWorkers: 2,
     hookTimeout: 60_000,
     // A test that asserts nothing fails.
     expect: { requireAssertions: true },

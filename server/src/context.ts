@@ -5,6 +5,7 @@ import { ensureAdmin } from './auth/admin-bootstrap';
 import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
 import { createApp } from './app';
+import { readCatalog } from './db/catalog-read';
 import { createDatabase, type DatabaseOptions } from './db/database';
 import { migrate } from './db/migrate';
 import type { Config } from './env';
@@ -74,12 +75,13 @@ export async function createContext(config: Config, options: ContextOptions = {}
       passwordHasher,
       audit,
     });
+    const authContext = auth.$context;
     let migration;
     try {
       migration = await migrate(auth, database);
       // Better Auth checks the schema in the background at init; settle it here so a mismatch stops
       // the start with its message, and nothing is left running against a closed connection.
-      await (await auth.$context).checkSchema?.();
+      await readCatalog(async () => (await authContext).checkSchema?.());
     } catch (error) {
       throw new Error(
         `Database ${database.description} is not usable: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,6 +1,7 @@
 import { getMigrations } from 'better-auth/db/migration';
 import { Migrator, sql, type MigrationProvider } from 'kysely';
 import type { Auth } from '../auth/auth';
+import { readCatalog } from './catalog-read';
 import type { Database } from './database';
 import { migrations } from './migrations';
 
@@ -12,7 +13,7 @@ export async function migrate(
   auth: Auth,
   database: Database,
 ): Promise<{ created: string[]; altered: string[]; applied: string[] }> {
-  const { toBeCreated, toBeAdded, runMigrations } = await getMigrations(auth.options);
+  const { toBeCreated, toBeAdded, runMigrations } = await readCatalog(() => getMigrations(auth.options));
   await runMigrations();
 
   const provider: MigrationProvider = { getMigrations: async () => migrations(database.engine) };

@@ -1,0 +1,43 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_POSTGRES_URL } from '../testing/test-context';
+import { readCatalog } from './catalog-read';
+
+describe('readCatalog (PostgreSQL)', () => {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 5000 });
+  beforeAll(async () => {
+    await client.connect().catch((error: unknown) => {
+      throw new Error(`PostgreSQL is not reachable at ${TEST_POSTGRES_URL} (${String(error)})`);
+    });
+  });
+  afterAll(() => client.end());
+
+  /** A read that fails `failures` times with PostgreSQL's own error for `statement`, then answers. */
+  const flaky = (failures: number, statement: string) => {
+    let calls = 0;
+    const read = async () => {
+      calls += 1;
+      if (calls <= failures) await client.query(statement);
+      return 'read';
+    };
+    return { read, calls: () => calls };
+  };
+
+  it('reads again when a schema went away while it ran', async () => {
+    const { read, calls } = flaky(2, `select has_schema_privilege('gatehouse_gone_schema', 'USAGE')`);
+    await expect(readCatalog(read)).resolves.toBe('read');
+    expect(calls()).toBe(3);
+  });
+
+  it('reads again when a table went away, and gives up after five attempts', async () => {
+    const { read, calls } = flaky(10, 'select * from gatehouse_gone_table');
+    await expect(readCatalog(read)).rejects.toMatchObject({ code: '42P01' });
+    expect(calls()).toBe(5);
+  });
+
+  it('fails at once on any other error', async () => {
+    const { read, calls } = flaky(1, 'select from where');
+    await expect(readCatalog(read)).rejects.toMatchObject({ code: '42601' });
+    expect(calls()).toBe(1);
+  });
+});
