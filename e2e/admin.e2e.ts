@@ -132,11 +132,12 @@ describe('admin console', () => {
     await page.getByText(`Page 1 of ${pages}`).waitFor();
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
     expect(pages).toBeGreaterThan(1);
+    // Each page is counted again, and the other worker's tests add and delete users meanwhile.
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText(`Page 2 of ${pages}`).waitFor();
+    await page.getByText(/^Page 2 of \d+$/).waitFor();
     expect(new URL(page.url()).searchParams.get('offset')).toBe('10');
     await page.getByRole('button', { name: 'Previous' }).click();
-    await page.getByText(`Page 1 of ${pages}`).waitFor();
+    await page.getByText(/^Page 1 of \d+$/).waitFor();
 
     // Sorting by name is sent to the server and kept in the URL too.
     await page.getByRole('button', { name: 'User', exact: true }).click();
