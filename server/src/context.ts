@@ -5,7 +5,6 @@ import { ensureAdmin } from './auth/admin-bootstrap';
 import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
 import { createApp } from './app';
-import { readCatalog } from './db/catalog-read';
 import { createDatabase, type DatabaseOptions } from './db/database';
 import { migrate } from './db/migrate';
 import type { Config } from './env';
@@ -75,13 +74,12 @@ export async function createContext(config: Config, options: ContextOptions = {}
       passwordHasher,
       audit,
     });
-    const authContext = auth.$context;
     let migration;
     try {
       migration = await migrate(auth, database);
       // Better Auth checks the schema in the background at init; settle it here so a mismatch stops
       // the start with its message, and nothing is left running against a closed connection.
-      await readCatalog(async () => (await authContext).checkSchema?.());
+      await (await auth.$context).checkSchema?.();
     } catch (error) {
       throw new Error(
         `Database ${database.description} is not usable: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { PoolStats } from '../lib/metrics';
+import { PostgresDialectReadingCatalogAgain } from './catalog-read';
 import type { DB } from './schema';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -104,7 +105,7 @@ function createPostgres(databaseUrl: string, schema: string | undefined): Databa
   // replaced by the pool, and a query running on one fails on its own, into the outage answer (503).
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialectReadingCatalogAgain({ pool }) });
   return {
     engine: 'postgres',
     db,

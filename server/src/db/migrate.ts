@@ -1,7 +1,6 @@
 import { getMigrations } from 'better-auth/db/migration';
 import { Migrator, sql, type MigrationProvider } from 'kysely';
 import type { Auth } from '../auth/auth';
-import { readCatalog } from './catalog-read';
 import type { Database } from './database';
 import { migrations } from './migrations';
 
@@ -13,7 +12,7 @@ export async function migrate(
   auth: Auth,
   database: Database,
 ): Promise<{ created: string[]; altered: string[]; applied: string[] }> {
-  const { toBeCreated, toBeAdded, runMigrations } = await readCatalog(() => getMigrations(auth.options));
+  const { toBeCreated, toBeAdded, runMigrations } = await getMigrations(auth.options);
   await runMigrations();
 
   const provider: MigrationProvider = { getMigrations: async () => migrations(database.engine) };
