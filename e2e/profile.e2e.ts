@@ -60,7 +60,10 @@ describe('profile', () => {
     await topBarImage.waitFor();
     const src = await topBarImage.getAttribute('src');
     expect(src).toMatch(/\/api\/v1\/files\/[\w-]+$/);
-    expect(await topBarImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+    // The element is there before its picture has loaded: wait for the loaded picture's width.
+    await expect
+      .poll(() => topBarImage.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 'loading')))
+      .toBe(256);
     await toasts(t.page).getByText('Profile picture updated').waitFor();
   });
 

@@ -91,7 +91,7 @@ describe('two-factor authentication', () => {
     for (const backupCode of codes) expect(saved).toContain(backupCode);
     await t.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.baseURL });
     await card.getByRole('button', { name: 'Copy backup codes' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
 
     await card.getByRole('button', { name: 'I saved them' }).click();
     await card.getByText('On', { exact: true }).waitFor();
