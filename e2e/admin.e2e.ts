@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
-import { USER_COUNT_CAP } from '#common/admin';
+import { OFFSET_NEEDS_CURSOR, USER_COUNT_CAP } from '#common/admin';
 import { expectPath, useBrowser } from './support/browser';
 import { createUser, newUser, signInByApi, signInContext } from './support/users';
 import { confirmWith } from './support/confirmation';
@@ -177,6 +177,10 @@ describe('admin console', () => {
       await page.getByRole('button', { name: 'Previous' }).click();
       await page.getByText(`Page 1 of ${pages}+`).waitFor();
       expect(new URL(page.url()).searchParams.get('cursor')).toBeNull();
+      // A later page opens from the one before it: typed as an offset alone, it is refused.
+      t.allowConsoleError(/status of 400/);
+      await page.goto(`/admin/users?search=bulk+${id}&searchField=name&offset=20`);
+      await page.getByText(OFFSET_NEEDS_CURSOR).waitFor();
     } finally {
       db.prepare('delete from user where id like ?').run(`bulk-${id}-%`);
       db.close();

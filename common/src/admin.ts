@@ -30,10 +30,10 @@ const userFlagFilters = {
   twoFactorEnabled: flagFilter('twoFactorEnabled'),
 } satisfies Record<UserFlag, unknown>;
 
-/** The admin user list's view: sent to the server and kept in the page URL. */
 /** The answer to a cursor that is not one the list gave (too long, forged, or of a wrong shape). */
 export const CURSOR_NOT_VALID = 'cursor is not valid';
 
+/** The admin user list's view: sent to the server and kept in the page URL. */
 export const adminUserListQuerySchema = z.object({
   /** Found anywhere in `searchField`; a term that is exactly a user's id finds that user too. */
   search: z
@@ -99,6 +99,12 @@ export interface TwoFactorResetAnswer {
 
 /** Counts of matches stop here: past it `total` is this number and `totalCapped` is true ("1000+"). */
 export const USER_COUNT_CAP = 1000;
+
+/**
+ * The answer to a later page asked by offset alone in a search or filter with more matches than
+ * USER_COUNT_CAP: it opens from the page before it, by its cursor, as Next does (decision 0056).
+ */
+export const OFFSET_NEEDS_CURSOR = `More than ${USER_COUNT_CAP} users match: a later page opens from the page before it (its nextCursor), not by offset alone`;
 
 export interface AdminUserList {
   users: AdminUserRow[];

@@ -5,6 +5,7 @@ import {
   outboxQuerySchema,
   adminUserListQuerySchema,
   CURSOR_NOT_VALID,
+  OFFSET_NEEDS_CURSOR,
   type AdminOrganizationRow,
   type OutboxMail,
 } from '#common/admin';
@@ -26,7 +27,7 @@ import { adminStatsRoutes } from './stats';
 import { twoFactorResetRoutes } from './two-factor-reset';
 import { userBulkRoutes } from './user-bulk';
 import { userExportRoutes } from './user-export';
-import { decodeCursor, listUsers } from './user-list';
+import { decodeCursor, listUsers, OffsetNeedsCursor } from './user-list';
 
 type Env = { Variables: PrincipalVariables };
 
@@ -73,7 +74,12 @@ export function adminRoutes({
       const cursor = decodeCursor(query);
       if (cursor === 'invalid') return apiError(c, 400, 'BAD_REQUEST', CURSOR_NOT_VALID);
       // `users` and `total` as the specification's user list answers them, paging facts beside.
-      return c.json(await listUsers(database, query, cursor));
+      try {
+        return c.json(await listUsers(database, query, cursor));
+      } catch (error) {
+        if (error instanceof OffsetNeedsCursor) return apiError(c, 400, 'BAD_REQUEST', OFFSET_NEEDS_CURSOR);
+        throw error;
+      }
     })
     .post('/users', validate('json', adminCreateUserSchema), async (c) => {
       const input = c.req.valid('json');

@@ -13,12 +13,20 @@ import { usersIn, walkOrder } from './user-list/view';
 export { decodeCursor } from './user-list/cursor';
 
 /**
+ * A later page asked by offset alone in a view with more matches than USER_COUNT_CAP: the walk would
+ * test every row before it (no index orders a substring's matches), so it is read from the page before
+ * it, by its cursor, at the cost of the first (decision 0056).
+ */
+export class OffsetNeedsCursor extends Error {}
+
+/**
  * One page of users with the total, searched, filtered and sorted by the database, and each user's
  * first organization (by membership date) from one more query for the whole page.
  *
  * A search or a flag filter first collects up to USER_COUNT_CAP + 1 matches. When that is all of
  * them, the page is read from those rows. When there are more, they are common: walking the sort's
- * own index and testing each row finds a page after about (offset + limit) / (share of matches) rows.
+ * own index and testing each row finds a page after about limit / (share of matches) rows, from the
+ * start or from a cursor (`OffsetNeedsCursor`).
  */
 export async function listUsers(
   database: Database,
@@ -87,6 +95,7 @@ async function list(
   const count = counted ?? (await countView(database, query, narrowed));
   // With an earlier count, the settings it left are set again: they ended with its transaction.
   if (counted && Object.keys(counted.settings).length > 0) await planner(database)(counted.settings);
+  if (count.totalCapped && !cursor && query.offset > 0) throw new OffsetNeedsCursor();
 
   const order = walkOrder(engine, query, cursor);
   // Narrowed, the matches or the walk's condition hold the role too, in the form the plan reads.

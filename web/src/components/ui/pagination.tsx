@@ -5,6 +5,7 @@ export function Pagination({
   page,
   pages,
   capped = false,
+  hasPrevious = page > 1,
   hasNext,
   onPrevious,
   onNext,
@@ -12,13 +13,14 @@ export function Pagination({
   page: number;
   pages: number;
   capped?: boolean;
+  hasPrevious?: boolean;
   hasNext: boolean;
   onPrevious: () => void;
   onNext: () => void;
 }) {
   return (
     <div className="flex items-center justify-between">
-      <Button variant="secondary" disabled={page <= 1} onClick={onPrevious}>
+      <Button variant="secondary" disabled={!hasPrevious} onClick={onPrevious}>
         Previous
       </Button>
       <span className="text-sm text-slate-600 dark:text-slate-300">

@@ -50,14 +50,16 @@ function UsersPagination({
   const capped = users.data?.totalCapped ?? false;
   const page = Math.floor(view.offset / view.limit) + 1;
   const pages = Math.max(1, Math.ceil(total / view.limit), capped ? page : 1);
-  const hasNext = capped ? users.data?.users.length === view.limit : page < pages;
-  // Previous and Next walk on from this page's first or last row rather than skip rows again.
+  // Previous and Next walk on from this page's first or last row rather than skip rows again: they
+  // wait while the page is on its way (in a search past its count, an offset alone is refused).
   const cursors = users.isPlaceholderData ? undefined : users.data;
+  const hasNext = cursors !== undefined && (capped ? cursors.users.length === view.limit : page < pages);
   return (
     <Pagination
       page={page}
       pages={pages}
       capped={capped}
+      hasPrevious={page > 1 && cursors !== undefined}
       hasNext={hasNext}
       onPrevious={() => {
         const offset = Math.max(0, view.offset - view.limit);
