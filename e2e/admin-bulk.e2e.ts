@@ -53,7 +53,7 @@ describe('admin bulk actions and export', () => {
     await ban.getByRole('button', { name: '1 day' }).click();
     await ban.getByRole('button', { name: 'Ban', exact: true }).click();
     await toasts(page).getByText('3 users banned').waitFor();
-    expect(await bulkBar.count()).toBe(0);
+    await expect.poll(() => bulkBar.count()).toBe(0);
     const refused = await signInByApi(t.baseURL, bob!);
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toMatch(/banned.*Reason: spam wave/);

@@ -1,6 +1,6 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, toasts } from './support/browser';
+import { fieldError } from './support/fields';
 import { confirmation } from './support/confirmation';
 import { cellOf } from './support/tables';
 import { newUser, signInContext } from './support/users';
@@ -14,11 +14,6 @@ describe('admin forms and outcomes', () => {
     const organizationName = `Counted Org of ${user.name}`;
     const { page } = t;
     const toast = (text: string) => toasts(page).getByText(text, { exact: true });
-    /** A field's error: the message its control points to, and the control marked invalid. */
-    const fieldError = async (field: Locator) => {
-      expect(await field.getAttribute('aria-invalid')).toBe('true');
-      return page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent();
-    };
     await t.signInAsAdmin();
 
     await page.goto('/admin/organizations');
@@ -35,14 +30,16 @@ describe('admin forms and outcomes', () => {
     await page.getByRole('button', { name: 'Create User' }).click();
     const create = page.getByRole('dialog', { name: 'Create User' });
     await create.getByRole('button', { name: 'Create User' }).click();
-    expect(await fieldError(create.getByLabel('Name', { exact: true }))).toBe('Name is required');
-    expect(await fieldError(create.getByLabel('Email', { exact: true }))).toBe('Email is required');
-    expect(await fieldError(create.getByLabel('Password'))).toBe('Password must be at least 8 characters');
+    await expect.poll(() => fieldError(create.getByLabel('Name', { exact: true }))).toBe('Name is required');
+    await expect.poll(() => fieldError(create.getByLabel('Email', { exact: true }))).toBe('Email is required');
+    await expect.poll(() => fieldError(create.getByLabel('Password'))).toBe('Password must be at least 8 characters');
     await create.getByLabel('Name', { exact: true }).fill(user.name);
     await create.getByLabel('Email', { exact: true }).fill('not-an-email');
     await create.getByLabel('Password').fill(user.password);
     await create.getByRole('button', { name: 'Create User' }).click();
-    expect(await fieldError(create.getByLabel('Email', { exact: true }))).toBe('Enter a valid email address');
+    await expect
+      .poll(() => fieldError(create.getByLabel('Email', { exact: true })))
+      .toBe('Enter a valid email address');
     await create.getByLabel('Email', { exact: true }).fill(user.email);
     await create.getByLabel('Organization (optional)').selectOption({ label: organizationName });
     await create.getByRole('button', { name: 'Create User' }).click();
@@ -57,7 +54,7 @@ describe('admin forms and outcomes', () => {
     // A search the server would refuse is refused beside the field, and not sent.
     await page.getByLabel('Search users').fill('x'.repeat(201));
     await page.getByRole('button', { name: 'Search' }).click();
-    expect(await fieldError(page.getByLabel('Search users'))).toBe('search is at most 200 characters');
+    await expect.poll(() => fieldError(page.getByLabel('Search users'))).toBe('search is at most 200 characters');
     expect(new URL(page.url()).searchParams.get('search')).toBeNull();
     await page.getByLabel('Search users').fill(user.email);
     await page.getByRole('button', { name: 'Search' }).click();
@@ -70,8 +67,8 @@ describe('admin forms and outcomes', () => {
     await edit.getByLabel('Name', { exact: true }).fill('  ');
     await edit.getByLabel('Email', { exact: true }).fill('not-an-email');
     await edit.getByRole('button', { name: 'Save' }).click();
-    expect(await fieldError(edit.getByLabel('Name', { exact: true }))).toBe('Name is required');
-    expect(await fieldError(edit.getByLabel('Email', { exact: true }))).toBe('Enter a valid email address');
+    await expect.poll(() => fieldError(edit.getByLabel('Name', { exact: true }))).toBe('Name is required');
+    await expect.poll(() => fieldError(edit.getByLabel('Email', { exact: true }))).toBe('Enter a valid email address');
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await edit.waitFor({ state: 'detached' });
     expect(await rows.first().textContent()).toContain(user.name);
@@ -82,7 +79,9 @@ describe('admin forms and outcomes', () => {
     const duration = ban.getByLabel('Duration in seconds (empty for permanent)');
     await duration.fill('1.5');
     await ban.getByRole('button', { name: 'Ban User' }).click();
-    expect(await fieldError(duration)).toBe('Duration must be a whole number of seconds, or empty for a permanent ban');
+    await expect
+      .poll(() => fieldError(duration))
+      .toBe('Duration must be a whole number of seconds, or empty for a permanent ban');
     await ban.getByRole('button', { name: '1 hour' }).click();
     await expect.poll(() => duration.getAttribute('aria-invalid')).toBeNull();
     await ban.getByRole('button', { name: 'Ban User' }).click();

@@ -56,9 +56,14 @@ describe('admin console', () => {
 
     await page.getByLabel('Search by').selectOption('email');
     await page.getByLabel('Search users').fill(`${id}@gatehouse`);
+    // The list of the name search stays on screen until the email search answers: wait for that answer.
+    const searched = page.waitForResponse(
+      (response) => response.url().includes('/api/v1/admin/users?') && response.url().includes(`${id}%40gatehouse`),
+    );
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect.poll(() => rows.count()).toBe(1);
-    expect(await page.getByRole('heading', { name: 'Users (1)' }).count()).toBe(1);
+    await searched;
+    await expect.poll(() => page.getByRole('heading', { name: 'Users (1)' }).count()).toBe(1);
+    expect(await rows.count()).toBe(1);
 
     // Edit.
     await page.getByRole('button', { name: `Edit ${user.email}` }).click();

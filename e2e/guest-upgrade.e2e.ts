@@ -42,7 +42,8 @@ describe('a guest who signs up or signs in keeps their work', () => {
     await page.goto('/organizations');
     await page.getByLabel('Organization name').fill(organizationName);
     await page.getByLabel('Organization name').press('Enter');
-    await (await organizationCard(page, organizationName)).click();
+    // Its card shows once it is made (loading the page again could beat the creation).
+    await page.getByRole('button', { name: new RegExp(organizationName) }).click();
     await page.getByRole('button', { name: 'New Team' }).click();
     await page.getByLabel('Team name').fill('Kept Team');
     await page.getByLabel('Team name').press('Enter');

@@ -1,15 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations, violationsAt } from './support/axe';
 import { expectPath, toasts, useBrowser } from './support/browser';
+import { fieldError } from './support/fields';
 import { waitForMail } from './support/mailbox';
 import { createUser, newUser } from './support/users';
-
-/** The message under a field, which the field names as its description. */
-async function fieldError(page: Page, field: Locator) {
-  expect(await field.getAttribute('aria-invalid')).toBe('true');
-  return page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent();
-}
 
 describe('change and reset password', () => {
   const t = useBrowser();
@@ -29,12 +23,12 @@ describe('change and reset password', () => {
     await fresh.fill('short');
     await confirm.fill('shorter');
     await submit.click();
-    expect(await fieldError(page, fresh)).toBe('Password must be at least 8 characters');
-    expect(await fieldError(page, confirm)).toBe('Passwords do not match');
+    await expect.poll(() => fieldError(fresh)).toBe('Password must be at least 8 characters');
+    await expect.poll(() => fieldError(confirm)).toBe('Passwords do not match');
     await fresh.fill(user.password);
     await confirm.fill(user.password);
     await submit.click();
-    expect(await fieldError(page, fresh)).toBe('The new password must be different from the current one');
+    await expect.poll(() => fieldError(fresh)).toBe('The new password must be different from the current one');
 
     t.allowConsoleError(/status of 400/);
     const newPassword = `${user.password}-new`;
@@ -73,7 +67,7 @@ describe('change and reset password', () => {
     await expectPath(page, '/forgot-password');
     await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    expect(await fieldError(page, page.getByLabel('Email'))).toBe('Email is required');
+    await expect.poll(() => fieldError(page.getByLabel('Email'))).toBe('Email is required');
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(`If an account exists for ${user.email}, we have sent it a link`).waitFor();
@@ -88,7 +82,7 @@ describe('change and reset password', () => {
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(`${newPassword}-typo`);
     await page.getByRole('button', { name: 'Reset password' }).click();
-    expect(await fieldError(page, page.getByLabel('Confirm new password'))).toBe('Passwords do not match');
+    await expect.poll(() => fieldError(page.getByLabel('Confirm new password'))).toBe('Passwords do not match');
     await page.getByLabel('Confirm new password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('Your password has been changed').waitFor();

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectPath, useBrowser, toasts } from './support/browser';
+import { fieldError } from './support/fields';
 import { waitForMail } from './support/mailbox';
 import { createUser, newUser, signInContext } from './support/users';
 
@@ -10,11 +10,6 @@ describe('profile', () => {
   const t = useBrowser();
 
   /** The message under a field, found as a screen reader finds it: through its aria-describedby. */
-  async function fieldMessage(field: Locator) {
-    const describedBy = await field.getAttribute('aria-describedby');
-    return describedBy ? t.page.locator(`[id="${describedBy}"]`).textContent() : null;
-  }
-
   const openProfile = (prefix: string) => t.openAsNewUser(prefix, '/profile', 'Profile Information');
 
   it('edits the name, renders markup in it as text, and cancels an edit', async () => {
@@ -44,7 +39,7 @@ describe('profile', () => {
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('   ');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect
-      .poll(() => fieldMessage(page.getByRole('textbox', { name: 'Name', exact: true })))
+      .poll(() => fieldError(page.getByRole('textbox', { name: 'Name', exact: true })))
       .toBe('Name is required');
   });
 
@@ -115,7 +110,7 @@ describe('profile', () => {
     expect(await button.isDisabled()).toBe(true);
     await page.getByLabel('New email').fill(user.email);
     await button.click();
-    await expect.poll(() => fieldMessage(page.getByLabel('New email'))).toBe('Please enter a different email address');
+    await expect.poll(() => fieldError(page.getByLabel('New email'))).toBe('Please enter a different email address');
 
     const newEmail = `changed-${user.email}`;
     await page.getByLabel('New email').fill(newEmail);
