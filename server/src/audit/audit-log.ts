@@ -88,22 +88,26 @@ export function createAuditLog(db: Kysely<DB>, logger: Logger, { lookupWaitMs = 
   };
 
   const log = {
-    /** Records an event once its facts are known (null: none); a failure to learn them is logged, never thrown. */
+    /**
+     * Records an event once its facts are known (null: none), at the time it happened, not the time
+     * they were learnt; a failure to learn them is logged, never thrown.
+     */
     recordWhen(event: Promise<AuditEventInput | null>) {
       if (preparing.size >= MAX_PREPARING) {
         dropped += 1;
         schedule();
         return;
       }
+      const happened = new Date();
       const done: Promise<void> = event
         .then((ready) => {
-          if (ready) log.record(ready);
+          if (ready) log.record(ready, happened);
         })
         .catch((error: unknown) => logger.warn('audit event not recorded', errorFields(error)))
         .finally(() => preparing.delete(done));
       preparing.add(done);
     },
-    record(event: AuditEventInput) {
+    record(event: AuditEventInput, happened = new Date()) {
       if (waiting.length >= MAX_WAITING) {
         dropped += 1;
         return;
@@ -115,7 +119,7 @@ export function createAuditLog(db: Kysely<DB>, logger: Logger, { lookupWaitMs = 
       );
       waiting.push({
         id: crypto.randomUUID(),
-        createdAt: new Date().toISOString(),
+        createdAt: happened.toISOString(),
         action: event.action,
         outcome: event.outcome,
         actorId: event.actorId ?? null,
