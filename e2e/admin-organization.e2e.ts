@@ -62,6 +62,7 @@ describe('an organization run by a platform admin', () => {
     await page.getByRole('link', { name: organization.name }).click();
     await expectPath(page, `/admin/organizations/${organization.id}`);
     await page.getByRole('heading', { name: organization.name }).waitFor();
+    expect(await page.title()).toBe(`${organization.name} · Organizations · Admin · Gatehouse`);
     expect(await page.getByText(organization.slug, { exact: true }).count()).toBe(1);
     const teams = page.getByRole('table', { name: 'Teams' });
     expect(await (await cellOf(teams.getByTestId('team-row').first(), 'Visibility')).textContent()).toBe('Public');
@@ -118,6 +119,7 @@ describe('an organization run by a platform admin', () => {
     await page.goto(`/admin/organizations/${organization.id}`);
     t.allowConsoleError(/status of 404/);
     await page.getByRole('heading', { name: 'Organization not found' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Organization not found · Organizations · Admin · Gatehouse');
   });
 
   it('pages through the members; a removal or a role change refreshes the page on screen and the count', async () => {

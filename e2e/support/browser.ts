@@ -133,11 +133,14 @@ const TITLES = {
   '/admin/outbox': /^Outbox · Admin · Gatehouse$/,
 } as const;
 
-/** A screen's path that `expectPath` knows the title of (an organization's admin page has its list's). */
+/** An organization's admin page: its name (or "Organization" while it loads), then its list's. */
+const ORGANIZATION_TITLE = /^.+ · Organizations · Admin · Gatehouse$/;
+
+/** A screen's path that `expectPath` knows the title of. */
 export type ScreenPath = keyof typeof TITLES | `/admin/organizations/${string}`;
 
 const titleOf = (pathname: ScreenPath) =>
-  pathname in TITLES ? TITLES[pathname as keyof typeof TITLES] : TITLES['/admin/organizations'];
+  pathname in TITLES ? TITLES[pathname as keyof typeof TITLES] : ORGANIZATION_TITLE;
 
 /**
  * Resolves when the page's path is `pathname` (client-side redirects included) and its screen shows,

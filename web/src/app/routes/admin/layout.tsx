@@ -14,9 +14,11 @@ const TABS = [
 export function Component() {
   const { pathname } = useLocation();
   const tab = TABS.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+  // A screen below a tab (an organization) names the tab itself, after its own name.
+  const nested = tab !== undefined && pathname !== tab.to;
   return (
     <section>
-      <PageTitle>{tab ? `${tab.label} · Admin` : 'Admin'}</PageTitle>
+      {!nested && <PageTitle>{tab ? `${tab.label} · Admin` : 'Admin'}</PageTitle>}
       <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
       <NavLinks label="Admin" look="tab" links={TABS} className="mt-4" />
       <div className="pt-6">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { AdminOrganizationDetail } from '#common/admin';
 import { ErrorBox } from '@/components/ui/error-box';
+import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
@@ -40,6 +41,18 @@ function Facts({ detail }: { detail: AdminOrganizationDetail }) {
 /** One organization for a platform admin: its facts, members, invitations, teams, and its deletion. */
 export function AdminOrganizationScreen({ organizationId }: { organizationId: string }) {
   const query = useAdminOrganization(organizationId);
+  const name =
+    query.data?.organization.name ??
+    (query.error && isOrganizationNotFound(query.error) ? 'Organization not found' : 'Organization');
+  return (
+    <>
+      <PageTitle>{`${name} · Organizations · Admin`}</PageTitle>
+      <OrganizationBody query={query} />
+    </>
+  );
+}
+
+function OrganizationBody({ query }: { query: ReturnType<typeof useAdminOrganization> }) {
   if (query.isPending) return <Spinner />;
   if (query.error) {
     if (!isOrganizationNotFound(query.error)) return <ErrorBox message={query.error.message} />;
