@@ -113,7 +113,10 @@ export interface AdminUserList {
   totalCapped: boolean;
   limit: number;
   offset: number;
-  /** Cursors for the pages after and before this one; null when this page is empty (or the first). */
+  /**
+   * Cursors for the pages after and before this one: the next page's is null when no row follows,
+   * the previous page's on the first page or an empty one.
+   */
   nextCursor: string | null;
   previousCursor: string | null;
 }

@@ -117,9 +117,19 @@ async function list(
     page = page.where(first ? order.beyond(first.key, first.id, true) : sql<SqlBool>`1 = 0`);
     offset = 0;
   }
+  // One row more than the page says whether another follows it (walking backwards, one precedes it,
+  // and the page it came from follows it): the last page offers no Next onto an empty one.
   const fetched = await order
-    .ordered(page.select(order.keyOf('u').as('sortKey')).limit(query.limit).offset(offset))
+    .ordered(
+      page
+        .select(order.keyOf('u').as('sortKey'))
+        .limit(query.limit + 1)
+        .offset(offset),
+    )
     .execute();
-  const rows = order.backwards ? fetched.reverse() : fetched;
-  return { page: await assemblePage(db, query, count, rows), count };
+  const more = fetched.length > query.limit;
+  const rows = fetched.slice(0, query.limit);
+  if (order.backwards) rows.reverse();
+  const hasNext = order.backwards ? rows.length > 0 : more;
+  return { page: await assemblePage(db, query, count, rows, hasNext), count };
 }

@@ -30,13 +30,15 @@ const flag = (value: unknown) => value === true || value === 1 || value === '1';
 
 /**
  * The answer for a page of rows in the view's order: each user with their first organization (by
- * membership date) from one more query for the whole page, and the cursors next to the page.
+ * membership date) from one more query for the whole page, and the cursors next to the page (Next's
+ * only when a row follows it).
  */
 export async function assemblePage(
   db: Kysely<DB>,
   query: AdminUserListQuery,
   count: { total: number; totalCapped: boolean },
   rows: PageRow[],
+  hasNext: boolean,
 ): Promise<AdminUserList> {
   const memberships = rows.length
     ? await db
@@ -70,7 +72,7 @@ export async function assemblePage(
     totalCapped: count.totalCapped,
     limit: query.limit,
     offset: query.offset,
-    nextCursor: cursorAt(rows.at(-1), true),
+    nextCursor: hasNext ? cursorAt(rows.at(-1), true) : null,
     previousCursor: query.offset > 0 ? cursorAt(rows[0], false) : null,
     users: rows.map((row): AdminUserRow => {
       const membership = firstMembership.get(row.id);

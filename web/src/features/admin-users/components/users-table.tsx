@@ -46,14 +46,14 @@ function UsersPagination({
   setView: SetView;
 }) {
   const total = users.data?.total ?? 0;
-  // A search is counted up to a cap: "Page 1 of 50+", with Next while pages are full.
+  // A search is counted up to a cap: "Page 1 of 50+", with Next while rows follow.
   const capped = users.data?.totalCapped ?? false;
   const page = Math.floor(view.offset / view.limit) + 1;
   const pages = Math.max(1, Math.ceil(total / view.limit), capped ? page : 1);
   // Previous and Next walk on from this page's first or last row rather than skip rows again: they
   // wait while the page is on its way (in a search past its count, an offset alone is refused).
   const cursors = users.isPlaceholderData ? undefined : users.data;
-  const hasNext = cursors !== undefined && (capped ? cursors.users.length === view.limit : page < pages);
+  const hasNext = cursors !== undefined && cursors.nextCursor !== null;
   return (
     <Pagination
       page={page}
@@ -62,8 +62,10 @@ function UsersPagination({
       hasPrevious={page > 1 && cursors !== undefined}
       hasNext={hasNext}
       onPrevious={() => {
-        const offset = Math.max(0, view.offset - view.limit);
-        setView({ offset, cursor: (offset > 0 && cursors?.previousCursor) || '' });
+        // A page left empty (its rows deleted meanwhile) has no way back but the first page.
+        const previous = cursors?.previousCursor;
+        const offset = previous ? Math.max(0, view.offset - view.limit) : 0;
+        setView({ offset, cursor: offset > 0 && previous ? previous : '' });
       }}
       onNext={() => setView({ offset: view.offset + view.limit, cursor: cursors?.nextCursor ?? '' })}
     />
