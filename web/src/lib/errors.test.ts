@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestError, toRequestError, unwrap } from './errors';
+import { RequestError, toRequestError, unwrap, worthAskingAgain } from './errors';
 
 describe('toRequestError', () => {
   it('keeps a server answer: its status, its code, its words', () => {
@@ -56,5 +56,21 @@ describe('unwrap', () => {
       status: 0,
       message: 'Failed',
     });
+  });
+});
+
+describe('worthAskingAgain', () => {
+  const failure = (status: number) => new RequestError(status, 'X', 'x');
+
+  it('asks once more when no answer came, or the server failed, timed out or was busy', () => {
+    for (const status of [0, 500, 502, 503, 408, 429])
+      expect(worthAskingAgain(0, failure(status)), `${status}`).toBe(true);
+    expect(worthAskingAgain(0, new TypeError('Failed to fetch'))).toBe(true);
+  });
+
+  it('lets a refusal stand, and never asks a third time', () => {
+    for (const status of [400, 401, 403, 404, 409, 422])
+      expect(worthAskingAgain(0, failure(status)), `${status}`).toBe(false);
+    expect(worthAskingAgain(1, failure(503))).toBe(false);
   });
 });

@@ -33,6 +33,18 @@ export function toRequestError(caught: unknown, fallback: string): RequestError 
 }
 
 /**
+ * Whether a failed read is asked again (once, a second later): when no answer came, or the server
+ * failed (5xx), timed out (408) or was busy (429). A refusal (another 4xx: not found, forbidden, a
+ * session too old, a view it does not serve) stands, and the screen says so at once.
+ */
+export function worthAskingAgain(failures: number, error: unknown): boolean {
+  if (failures >= 1) return false;
+  if (!(error instanceof RequestError)) return true;
+  const { status } = error;
+  return status === 0 || status >= 500 || status === 408 || status === 429;
+}
+
+/**
  * Awaits a Better Auth client call (`{ data, error }`): its data, or a RequestError. A call that
  * never got an answer rejects with the fallback's words.
  */

@@ -3,7 +3,7 @@ import { isPlatformAdmin } from '#common/roles';
 import { paths } from '@/config/paths';
 import type { SessionData } from './auth-client';
 import { authFetch } from './auth-fetch';
-import { toRequestError } from './errors';
+import { toRequestError, worthAskingAgain } from './errors';
 
 /**
  * The session the route loaders read, without TanStack Query or the Better Auth client: /auth and
@@ -26,11 +26,12 @@ export async function fetchSession(): Promise<SessionData | null> {
   return data ?? null;
 }
 
-// One retry after a second, as the app's queries get (TanStack Query's `retry: 1`).
+// Asked again a second later when that may help, as the app's queries are (`worthAskingAgain`).
 async function fetchWithRetry(): Promise<SessionData | null> {
   try {
     return await fetchSession();
-  } catch {
+  } catch (error) {
+    if (!worthAskingAgain(0, error)) throw error;
     await new Promise((resolve) => setTimeout(resolve, 1000));
     return fetchSession();
   }

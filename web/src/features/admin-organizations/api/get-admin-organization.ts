@@ -9,11 +9,9 @@ export const getAdminOrganization = async (organizationId: string) =>
   (await api(organizationPath(organizationId), {}, 'Failed to load the organization')).data;
 
 export const adminOrganizationQueryOptions = (organizationId: string) =>
-  // A missing organization stays missing: no retry.
   queryOptions({
     queryKey: queryKeys.admin.organization(organizationId),
     queryFn: () => getAdminOrganization(organizationId),
-    retry: false,
   });
 
 export const useAdminOrganization = (organizationId: string) => useQuery(adminOrganizationQueryOptions(organizationId));

@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionGeoField } from '#common/session-fields';
 import { authClient } from '@/lib/auth-client';
 import { unwrap } from '@/lib/errors';
-import { needsFreshSession } from '@/lib/session-freshness';
 import { queryKeys } from '@/lib/query-keys';
 
 /** One active session of the signed-in person, as `GET /list-sessions` gives it. */
@@ -23,8 +22,6 @@ export const getMySessions = async () =>
 export const mySessionsQueryOptions = queryOptions({
   queryKey: queryKeys.mySessions,
   queryFn: getMySessions,
-  // A session too old to list them needs the person, not another try.
-  retry: (failures, error) => !needsFreshSession(error) && failures < 1,
 });
 
 export const useMySessions = () => useQuery(mySessionsQueryOptions);

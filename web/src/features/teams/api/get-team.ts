@@ -8,8 +8,7 @@ export const getTeam = (teamId: string) =>
   unwrap(authClient.teamPermissions.getTeam({ query: { teamId } }), 'Failed to load the team');
 
 export const teamQueryOptions = (teamId: string) =>
-  // A missing team stays missing: no retry.
-  queryOptions({ queryKey: queryKeys.team(teamId), queryFn: () => getTeam(teamId), retry: false });
+  queryOptions({ queryKey: queryKeys.team(teamId), queryFn: () => getTeam(teamId) });
 
 export const useTeam = (teamId: string) => useQuery(teamQueryOptions(teamId));
 
