@@ -9,7 +9,6 @@ import { createUser, newUser, signInContext } from './support/users';
 describe('profile', () => {
   const t = useBrowser();
 
-  /** The message under a field, found as a screen reader finds it: through its aria-describedby. */
   const openProfile = (prefix: string) => t.openAsNewUser(prefix, '/profile', 'Profile Information');
 
   it('edits the name, renders markup in it as text, and cancels an edit', async () => {
