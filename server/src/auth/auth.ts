@@ -185,7 +185,7 @@ export function createAuth(dependencies: AuthDependencies) {
           ),
       }),
       teamPermissions(),
-      ...twoFactorPlugins(),
+      ...twoFactorPlugins(database),
       signUpRace(),
       passwordGuard({ config, mailer, logger, redis }),
       passwordCheckLimit({ config, redis }),
