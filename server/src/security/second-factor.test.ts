@@ -107,6 +107,18 @@ describe.each(ENGINES)('ASVS V6 authentication: the second factor on %s', (engin
         return NEW_PASSWORD;
       },
     ],
+    [
+      'a password set by an admin',
+      async ({ id }) => {
+        const root = await admin(suite.context, `Root ${counter}`);
+        const set = await root.client.post('/api/auth/admin/set-user-password', {
+          userId: id,
+          newPassword: NEW_PASSWORD,
+        });
+        expect(set.status, set.text).toBe(200);
+        return NEW_PASSWORD;
+      },
+    ],
   ];
 
   it.each(endings)('asks a trusted device for the code again after %s', async (_, end) => {

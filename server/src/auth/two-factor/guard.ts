@@ -11,7 +11,7 @@ const VERIFY_TOTP = '/two-factor/verify-totp';
 /** Every endpoint that checks a code of the second step. */
 const CODE_PATHS = new Set([VERIFY_TOTP, '/two-factor/verify-backup-code', '/two-factor/verify-otp']);
 /** Better Auth's answers to a code that was checked and wrong (ours: one already used). */
-const WRONG_CODE = new Set(['INVALID_CODE', 'INVALID_BACKUP_CODE', 'INVALID_OTP', 'CODE_ALREADY_USED']);
+const WRONG_CODE = new Set(['INVALID_CODE', 'INVALID_BACKUP_CODE', 'CODE_ALREADY_USED']);
 /** The sign-ins after which Better Auth's two-factor plugin reads the trusted-device cookie. */
 const SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-in/username', '/sign-in/phone-number']);
 /** What ends the devices an account trusts: a new secret (after turning off), and a new password. */
@@ -35,7 +35,9 @@ async function codeStepUser(ctx: HookContext) {
   const cookie = ctx.context.createAuthCookie('two_factor');
   const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
   const pending = identifier ? await ctx.context.internalAdapter.findVerificationValue(identifier) : null;
-  return pending ? { userId: pending.value, signingIn: true } : undefined;
+  // An expired sign-in is refused by the endpoint, its code unchecked: nothing is counted or spent.
+  if (!pending || new Date(pending.expiresAt).getTime() <= Date.now()) return undefined;
+  return { userId: pending.value, signingIn: true };
 }
 
 /** Whose devices a request that may end them is about (it ends them only if it succeeds). */
