@@ -141,6 +141,16 @@ describe.each(ENGINES)('ASVS V6 authentication: the second factor on %s', (engin
     expect(device.cookie(TRUST_DEVICE_COOKIE)).toBeUndefined();
   });
 
+  it('counts from none on an authenticator stored before the plugin kept a count', async () => {
+    const { id, email, secret } = await account('uncounted');
+    const db = suite.context.database.db;
+    await db.updateTable('twoFactor').set({ failedVerificationCount: null }).where('userId', '=', id).execute();
+    const { browser } = await pastPassword(email);
+    expect((await browser.post(VERIFY_TOTP, { code: wrongCode(secret) })).body.code).toBe('INVALID_CODE');
+    const row = await db.selectFrom('twoFactor').select('failedVerificationCount').where('userId', '=', id).execute();
+    expect(row.map((counted) => Number(counted.failedVerificationCount))).toEqual([1]);
+  });
+
   it(`checks no more than ${CODE_ATTEMPTS_BEFORE_LOCK} wrong codes sent at once on many pending sign-ins`, async () => {
     const { id, email, secret } = await account('flooded');
     const pending = await Promise.all(Array.from({ length: 30 }, () => pastPassword(email)));

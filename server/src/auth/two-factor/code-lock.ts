@@ -68,6 +68,18 @@ export async function countCodeAttempt(ctx: HookContext, userId: string): Promis
   const row = await lockRowOf(ctx, userId);
   if (!row) return undefined;
   const { adapter } = ctx.context;
+  if (row.failedVerificationCount == null) {
+    // A row from before the plugin kept a count: it starts at none (a null would never be below 10).
+    await adapter.incrementOne({
+      model: MODEL,
+      where: [
+        { field: 'id', value: row.id },
+        { field: 'failedVerificationCount', value: null },
+      ],
+      increment: {},
+      set: { failedVerificationCount: 0 },
+    });
+  }
   if (row.lockedUntil) {
     const until = new Date(row.lockedUntil);
     if (until.getTime() > Date.now()) throw locked(until);
