@@ -14,7 +14,7 @@ const CODE_PATHS = new Set([VERIFY_TOTP, '/two-factor/verify-backup-code', '/two
 const WRONG_CODE = new Set(['INVALID_CODE', 'INVALID_BACKUP_CODE', 'CODE_ALREADY_USED']);
 /** The sign-ins after which Better Auth's two-factor plugin reads the trusted-device cookie. */
 const SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-in/username', '/sign-in/phone-number']);
-/** What ends the devices an account trusts: a new secret (after turning off), and a new password. */
+/** What ends the devices an account trusts: turning two-factor off (a new secret follows), a new password. */
 const TRUST_ENDING_PATHS = new Set([
   '/two-factor/disable',
   '/change-password',
