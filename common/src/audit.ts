@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   'user.update': 'Profile changed',
   'user.delete': 'Account deleted',
   'password.change': 'Password changed',
+  'password.verify': 'Password checked',
   'password.reset_request': 'Password reset asked for',
   'password.reset': 'Password reset',
   'email.change': 'Email change asked for',

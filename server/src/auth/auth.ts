@@ -27,6 +27,7 @@ import { teamPermissions } from './plugins/team-permissions';
 import { guestUpgrade } from './guest-upgrade';
 import { geoFromHeaders, type GeoLookup } from './session-geo';
 import type { PasswordHasher } from './password-hashing';
+import { passwordCheckLimit } from './password-check-limit';
 import { passwordGuard } from './password-guard';
 import { passwordResetOptions } from './password-reset';
 import { withMemberEndpointTurns } from './member-endpoint-turns';
@@ -184,9 +185,10 @@ export function createAuth(dependencies: AuthDependencies) {
           ),
       }),
       teamPermissions(),
-      ...twoFactorPlugins(),
+      ...twoFactorPlugins(database),
       signUpRace(),
       passwordGuard({ config, mailer, logger, redis }),
+      passwordCheckLimit({ config, redis }),
       // A guest who signs up or signs in keeps their work (decision 0038).
       anonymous({ onLinkAccount: guests.onLinkAccount }),
       guests.afterSecondFactor,

@@ -187,6 +187,8 @@ export interface TwoFactorTable {
   verified: OptionalFlag;
   failedVerificationCount: number | null;
   lockedUntil: OptionalTime;
+  /** Ours: the last 30-second step whose code was accepted (a code is never accepted twice). */
+  lastAcceptedStep: number | null;
 }
 
 export interface DB {

@@ -7,6 +7,8 @@ import {
   TRUST_DEVICE_DAYS,
   TWO_FACTOR_ISSUER,
 } from '#common/two-factor';
+import type { Database } from '../../db/database';
+import { twoFactorGuard } from './guard';
 import { verificationLinkNeedsSecondFactor } from './verification-link';
 
 /**
@@ -16,9 +18,12 @@ import { verificationLinkNeedsSecondFactor } from './verification-link';
  * - Enabling asks for the password, then a first code: two-factor is on only once the app is proven.
  * - The TOTP secret and the backup codes are stored encrypted with the auth secret (the plugin's
  *   `symmetricEncrypt`, XChaCha20-Poly1305); backup codes each sign in once.
- * - A trusted device skips the code for 30 days (a signed cookie backed by a server-side record).
+ * - A trusted device skips the code for 30 days (a signed cookie backed by a server-side record),
+ *   until a new secret, an admin's reset or a new password ends every trusted device (decision 0060).
+ * - A code signs in once, and wrong codes lock the account's second step after ten in a row, counted
+ *   before each check by our guard, in place of the plugin's own lock (decision 0059).
  */
-export function twoFactorPlugins() {
+export function twoFactorPlugins(database: Database) {
   return [
     twoFactor({
       issuer: TWO_FACTOR_ISSUER,
@@ -26,7 +31,9 @@ export function twoFactorPlugins() {
       totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
       backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: BACKUP_CODE_LENGTH, storeBackupCodes: 'encrypted' },
       trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
+      accountLockout: { enabled: false },
     }),
+    twoFactorGuard(database),
     verificationLinkNeedsSecondFactor(),
   ] as const;
 }

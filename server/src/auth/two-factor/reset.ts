@@ -1,12 +1,14 @@
 import type { Auth } from '../auth';
+import { endTrustedDevices } from './trusted-devices';
 
 export type TwoFactorReset = 'reset' | 'user-not-found' | 'not-enabled';
 
 /**
  * What an admin does for a person who lost their authenticator app and their backup codes: the
  * secret and the codes are deleted, two-factor is off, and every session of the account ends (the
- * same as a password set by an admin: whoever held one may be the reason for the reset). The person
- * signs in with their password alone, then may turn two-factor on again.
+ * same as a password set by an admin: whoever held one may be the reason for the reset), and so does
+ * every device trusted to skip the code. The person signs in with their password alone, then may
+ * turn two-factor on again.
  */
 export async function resetTwoFactor(auth: Auth, userId: string): Promise<TwoFactorReset> {
   const { adapter, internalAdapter } = await auth.$context;
@@ -19,5 +21,6 @@ export async function resetTwoFactor(auth: Auth, userId: string): Promise<TwoFac
   await internalAdapter.updateUser(userId, { twoFactorEnabled: false });
   await adapter.deleteMany({ model: 'twoFactor', where });
   await internalAdapter.deleteUserSessions(userId);
+  await endTrustedDevices(internalAdapter, userId);
   return 'reset';
 }

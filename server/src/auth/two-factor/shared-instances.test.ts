@@ -43,6 +43,51 @@ describe('two-factor sign-in across instances sharing Redis', () => {
     expect(again.body.twoFactorRedirect).toBeUndefined();
   });
 
+  it('lets one code through once, when two sign-ins send it at once to the two instances', async () => {
+    const { client } = await signUp(instances.first.app, { email: 'raced-balanced@example.com' });
+    const { secret } = await enableTwoFactor(client);
+    const apps = [instances.first.app, instances.second.app];
+    const browsers = apps.map((app) => new TestClient(app));
+    for (const browser of browsers) {
+      const challenged = await browser.post('/api/auth/sign-in/email', {
+        email: 'raced-balanced@example.com',
+        password: PASSWORD,
+      });
+      expect(challenged.body.twoFactorRedirect).toBe(true);
+    }
+    const code = totpCode(secret);
+    const answers = await Promise.all(
+      browsers.map((browser) => browser.post('/api/auth/two-factor/verify-totp', { code })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+  });
+
+  it('asks a device trusted on one instance for the code after a password change on the other', async () => {
+    const { client } = await signUp(instances.first.app, { email: 'trust-balanced@example.com' });
+    const { secret } = await enableTwoFactor(client);
+    const device = new TestClient(instances.first.app);
+    await device.post('/api/auth/sign-in/email', { email: 'trust-balanced@example.com', password: PASSWORD });
+    const trusted = await device.post('/api/auth/two-factor/verify-totp', {
+      code: totpCode(secret),
+      trustDevice: true,
+    });
+    expect(trusted.status, trusted.text).toBe(200);
+    await device.post('/api/auth/sign-out');
+
+    const owner = new TestClient(instances.second.app);
+    const changed = await owner.request('POST', '/api/auth/change-password', {
+      json: { currentPassword: PASSWORD, newPassword: 'user-password-2' },
+      headers: { cookie: client.cookieHeader },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const again = await device.post('/api/auth/sign-in/email', {
+      email: 'trust-balanced@example.com',
+      password: 'user-password-2',
+    });
+    expect(again.body.twoFactorRedirect).toBe(true);
+    expect(device.cookie(SESSION_COOKIE)).toBeUndefined();
+  });
+
   it("ends the user's sessions on every instance when an admin resets two-factor", async () => {
     const { client, id } = await signUp(instances.first.app, { email: 'reset-balanced@example.com' });
     await enableTwoFactor(client);

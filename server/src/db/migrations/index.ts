@@ -216,5 +216,12 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
           .execute();
       },
     },
+    '0015-two-factor-last-step': {
+      // The last time step whose authenticator code was accepted: a code signs in once, so a step
+      // at or before it is refused (decision 0059). A new secret is a new row, which starts empty.
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('twoFactor').addColumn('lastAcceptedStep', 'integer').execute();
+      },
+    },
   };
 }

@@ -14,6 +14,7 @@ export const AUDITED_PATHS: Readonly<Record<string, AuditAction>> = {
   '/delete-user': 'user.delete',
   '/delete-anonymous-user': 'user.delete',
   '/change-password': 'password.change',
+  '/verify-password': 'password.verify',
   '/request-password-reset': 'password.reset_request',
   '/reset-password': 'password.reset',
   '/change-email': 'email.change',

@@ -42,6 +42,7 @@ describe.each(ENGINES)('impersonation guard on %s', (engine) => {
   const attacks = (): Array<[string, string, unknown?]> => [
     ['POST', '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'taken-over-1' }],
     ['POST', '/api/auth/change-email', { newEmail: 'attacker@example.com' }],
+    ['POST', '/api/auth/verify-password', { password: PASSWORD }],
     ['POST', '/api/auth/two-factor/enable', { password: PASSWORD }],
     ['POST', '/api/auth/two-factor/disable', { password: PASSWORD }],
     ['POST', '/api/auth/two-factor/get-totp-uri', { password: PASSWORD }],

@@ -4,6 +4,7 @@
  */
 export const SENSITIVE_PATHS: ReadonlySet<string> = new Set([
   '/change-password',
+  '/verify-password',
   '/change-email',
   '/passkey/generate-register-options',
   '/passkey/verify-registration',

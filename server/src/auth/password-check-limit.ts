@@ -1,0 +1,65 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Config } from '../env';
+import { authHook } from './auth-hook';
+
+/** Password checks allowed per account in this many seconds: as many as sign-ins per address. */
+export const PASSWORD_CHECKS = { points: 3, durationSeconds: 10 } as const;
+const VERIFY_PASSWORD = '/verify-password';
+
+function perAccountLimiter(redis: Redis | undefined): RateLimiterAbstract {
+  const options = {
+    keyPrefix: 'gatehouse:password-check',
+    points: PASSWORD_CHECKS.points,
+    duration: PASSWORD_CHECKS.durationSeconds,
+  };
+  const memory = new RateLimiterMemory(options);
+  // Shared by every instance through Redis; while Redis is away, each instance counts on its own.
+  return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
+}
+
+/**
+ * Better Auth's `POST /verify-password` answers whether a password is the signed-in account's: with
+ * a stolen session, a way to guess it, 100 times in 10 s under Better Auth's general limit. It is
+ * limited as a sign-in is, 3 checks in 10 s, counted per account (the session names it, from any
+ * address), with a 429 and `Retry-After`. Its failures are in the audit trail (`password.verify`),
+ * and it is refused while impersonating (the impersonation guard's sensitive paths).
+ */
+export function passwordCheckLimit({
+  config,
+  redis,
+}: {
+  config: Pick<Config, 'unsafeDisableRateLimit'>;
+  redis?: Redis | undefined;
+}) {
+  const limiter = perAccountLimiter(redis);
+  return {
+    id: 'password-check-limit',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === VERIFY_PASSWORD,
+          handler: authHook(async (ctx) => {
+            if (config.unsafeDisableRateLimit) return;
+            // Without a session the endpoint's own 401 answers, and no password is checked.
+            const session = await getSessionFromCtx(ctx, { disableRefresh: true }).catch(() => null);
+            if (!session) return;
+            try {
+              await limiter.consume(session.user.id);
+            } catch (rejection) {
+              if (!(rejection instanceof RateLimiterRes)) throw rejection;
+              const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+              throw new APIError(
+                'TOO_MANY_REQUESTS',
+                { code: 'RATE_LIMITED', message: `Too many password attempts. Try again in ${seconds} s.` },
+                { 'retry-after': String(seconds) },
+              );
+            }
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
