@@ -117,7 +117,7 @@ export function createAuth(dependencies: AuthDependencies) {
     },
     emailVerification: {
       sendVerificationEmail: async ({ user, url }) =>
-        send(mailer, verificationEmail({ to: user.email, name: user.name, url })),
+        send(mailer, verificationEmail({ to: user.email, name: user.name, url, claims: !user.emailVerified })),
       autoSignInAfterVerification: true,
       // Whoever proves an unverified address takes the account whole (decision 0057).
       beforeEmailVerification: claims.beforeVerification,

@@ -147,6 +147,9 @@ describe.each(ENGINES)('ASVS V6 authentication: pre-hijacked accounts on %s', (e
     const sent = await squatter.client.post('/api/auth/send-verification-email', { email, callbackURL: '/profile' });
     expect(sent.status, sent.text).toBe(200);
 
+    // The mail says what its link does beyond verifying the address.
+    const [verification] = mails(email, 'Verify your email address');
+    expect(verification!.text).toContain('Opened anywhere else, it also signs out every session and removes');
     const owner = new TestClient(app());
     const verified = await owner.get(link(email, 'Verify your email address'));
     expect(verified.status, verified.text).toBe(302);
