@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../testing/accounts';
+import { ADMIN_ENV, signInAdmin, signUp } from '../testing/accounts';
 import { TestClient } from '../testing/http-client';
 import { contextPerSuite, sharedInstancesPerSuite } from '../testing/suite';
 import { ENGINES, TEST_ORIGIN, type TestContext } from '../testing/test-context';
@@ -46,7 +46,7 @@ function links(context: () => TestContext) {
 }
 
 describe.each(ENGINES)('ASVS V6 authentication: outstanding reset links on %s', (engine) => {
-  const suite = contextPerSuite(engine);
+  const suite = contextPerSuite(engine, { env: ADMIN_ENV });
   const flow = links(() => suite.context);
 
   it('ends an older link once a newer one is used', async () => {
@@ -75,6 +75,16 @@ describe.each(ENGINES)('ASVS V6 authentication: outstanding reset links on %s', 
     await flow.expectRefused(token, email);
     // A link asked for after the change works.
     expect((await flow.use(await flow.mailedToken(email), 'after-change-1')).status).toBe(200);
+  });
+
+  it('ends a link once an admin sets the password', async () => {
+    const email = 'admin-set-after-link@example.com';
+    const { id } = await signUp(suite.context.app, { email, password: PASSWORD });
+    const token = await flow.mailedToken(email);
+    const admin = await signInAdmin(suite.context.app);
+    const set = await admin.post('/api/auth/admin/set-user-password', { userId: id, newPassword: 'set-by-admin-1' });
+    expect(set.status, set.text).toBe(200);
+    await flow.expectRefused(token, email);
   });
 
   it('ends a link mailed to an address the account no longer has', async () => {
