@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = {
   'user.sign_out': 'Signed out',
   'user.update': 'Profile changed',
   'user.delete': 'Account deleted',
+  'user.claim': 'Account claimed by proving its address',
   'password.change': 'Password changed',
   'password.verify': 'Password checked',
   'password.reset_request': 'Password reset asked for',

@@ -1,4 +1,5 @@
 import { parseRoles } from '#common/roles';
+import { removeWaysIn } from './account-claim';
 import type { Auth } from './auth';
 
 export type AdminBootstrapResult = 'created' | 'promoted' | 'taken-over' | 'unchanged';
@@ -54,23 +55,9 @@ export async function ensureAdmin(
   }
 
   // In this order, a start stopped half-way is finished by the next one: the squatter's ways in go
-  // first, and once the password is the operator's the account is simply promoted.
-  const sessions = (await context.internalAdapter.listSessions(user.id)).length;
-  await context.internalAdapter.deleteUserSessions(user.id);
-  const apiKeys = await context.adapter.deleteMany({
-    model: 'apikey',
-    where: [{ field: 'referenceId', value: user.id }],
-  });
-  const passkeys = await context.adapter.deleteMany({ model: 'passkey', where: [{ field: 'userId', value: user.id }] });
-  // The squatter's second factor too, or the operator's password alone would not sign in.
-  await context.adapter.deleteMany({ model: 'twoFactor', where: [{ field: 'userId', value: user.id }] });
-  await context.adapter.deleteMany({
-    model: 'account',
-    where: [
-      { field: 'userId', value: user.id },
-      { field: 'providerId', value: 'credential', operator: 'ne' },
-    ],
-  });
+  // first (their second factor too, or the operator's password alone would not sign in), and once
+  // the password is the operator's the account is simply promoted.
+  const { sessions, apiKeys, passkeys } = await removeWaysIn(context, user.id, { password: false });
   const hash = await context.password.hash(password);
   if (credential) await context.internalAdapter.updatePassword(user.id, hash);
   else
@@ -84,7 +71,6 @@ export async function ensureAdmin(
     role,
     emailVerified: true,
     name: name ?? 'Administrator',
-    twoFactorEnabled: false,
   });
   const takeOver = { userId: user.id, sessions, apiKeys, passkeys };
   onTakeOver(takeOver);

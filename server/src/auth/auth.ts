@@ -16,12 +16,14 @@ import type { Logger } from '../lib/logger';
 import type { Metrics } from '../lib/metrics';
 import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
 import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail/templates';
+import { accountClaims } from './account-claim';
 import { accountDeletion } from './plugins/account-deletion';
 import { auditTrail } from './plugins/audit-trail';
 import { freshSession } from './plugins/fresh-session';
 import { impersonationGuard } from './plugins/impersonation-guard';
 import { passkeyGuard } from './plugins/passkey-guard';
 import { requestRules } from './plugins/request-rules';
+import { resetLinks } from './plugins/reset-links';
 import { signInAlerts } from './plugins/sign-in-alerts';
 import { teamPermissions } from './plugins/team-permissions';
 import { guestUpgrade } from './guest-upgrade';
@@ -74,6 +76,14 @@ export function createAuth(dependencies: AuthDependencies) {
   const guests = guestUpgrade({ database, logger });
   const alerts = signInAlerts({ config, database, mailer, logger });
   const trail = auditTrail({ audit, database });
+  const claims = accountClaims(
+    { config, mailer, logger, audit },
+    () => auth.$context,
+    async (headers) => {
+      const read = await readSession(headers);
+      return read.kind === 'signed-in' ? read.user.id : undefined;
+    },
+  );
   const auth = betterAuth({
     appName: 'Gatehouse',
     baseURL: config.publicUrl,
@@ -99,7 +109,7 @@ export function createAuth(dependencies: AuthDependencies) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
-      ...passwordResetOptions({ config, mailer, logger }),
+      ...passwordResetOptions({ config, mailer, logger }, claims.afterReset),
       // Better Auth's scrypt on threads of its own, at low priority, timed (decision 0022).
       password: {
         hash: (password) => metrics.timeHashing(() => passwordHasher.hash(password)),
@@ -108,8 +118,10 @@ export function createAuth(dependencies: AuthDependencies) {
     },
     emailVerification: {
       sendVerificationEmail: async ({ user, url }) =>
-        send(mailer, verificationEmail({ to: user.email, name: user.name, url })),
+        send(mailer, verificationEmail({ to: user.email, name: user.name, url, claims: !user.emailVerified })),
       autoSignInAfterVerification: true,
+      // Whoever proves an unverified address takes the account whole (decision 0057).
+      beforeEmailVerification: claims.beforeVerification,
       expiresIn: 60 * 60 * 24,
     },
     user: {
@@ -189,6 +201,7 @@ export function createAuth(dependencies: AuthDependencies) {
       signUpRace(),
       passwordGuard({ config, mailer, logger, redis }),
       passwordCheckLimit({ config, redis }),
+      resetLinks(),
       // A guest who signs up or signs in keeps their work (decision 0038).
       anonymous({ onLinkAccount: guests.onLinkAccount }),
       guests.afterSecondFactor,

@@ -1,4 +1,4 @@
-import type { BetterAuthOptions } from 'better-auth';
+import type { BetterAuthOptions, User } from 'better-auth';
 import { passwordResetEmail } from '../mail/password-templates';
 import { changeFrom, sendPasswordChanged, sendQuietly, type PasswordMailDependencies } from './password-mail';
 
@@ -14,6 +14,7 @@ type EmailAndPassword = NonNullable<BetterAuthOptions['emailAndPassword']>;
  */
 export function passwordResetOptions(
   dependencies: PasswordMailDependencies,
+  afterReset: (user: User, request: Request | undefined) => Promise<void> = async () => {},
 ): Pick<EmailAndPassword, 'resetPasswordTokenExpiresIn' | 'sendResetPassword' | 'onPasswordReset'> {
   return {
     resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
@@ -28,7 +29,10 @@ export function passwordResetOptions(
       });
       void sendQuietly(dependencies, message);
     },
-    onPasswordReset: async ({ user }, request) =>
-      sendPasswordChanged(dependencies, user, changeFrom('reset', request, dependencies.config)),
+    onPasswordReset: async ({ user }, request) => {
+      // Earlier links end, and an unverified account is claimed (decision 0057), before the notice.
+      await afterReset(user, request);
+      await sendPasswordChanged(dependencies, user, changeFrom('reset', request, dependencies.config));
+    },
   };
 }

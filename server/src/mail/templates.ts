@@ -36,12 +36,33 @@ ${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
   return { to, subject, text, html };
 }
 
-export function verificationEmail({ to, name, url }: { to: string; name: string; url: string }): MailMessage {
+/**
+ * `claims`: the address is an account's still unverified one, whose proof claims the account
+ * (decision 0057); the mail says what the link does beyond verifying it.
+ */
+export function verificationEmail({
+  to,
+  name,
+  url,
+  claims = false,
+}: {
+  to: string;
+  name: string;
+  url: string;
+  claims?: boolean;
+}): MailMessage {
   return compose({
     to,
     name,
     subject: 'Verify your email address',
-    lines: [`Please confirm that ${to} is your email address.`],
+    lines: [
+      `Please confirm that ${to} is your email address.`,
+      ...(claims
+        ? [
+            'Open the link in a browser signed in to this account to keep what is set up on it. Opened anywhere else, it also signs out every session and removes the password, passkeys, API keys and two-factor sign-in set up before: until the address is proven, anyone could have signed up with it.',
+          ]
+        : []),
+    ],
     action: 'Verify email address',
     url,
     footer: 'If you did not ask for this, you can ignore this message.',

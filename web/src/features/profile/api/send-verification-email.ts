@@ -13,6 +13,10 @@ export const sendVerificationEmail = (email: string) =>
 export function useSendVerificationEmail() {
   return useMutation({
     mutationFn: sendVerificationEmail,
-    onSuccess: (_, email) => notify.success(`Verification email sent to ${email}.`),
+    onSuccess: (_, email) =>
+      // Opened where this account is not signed in, the link claims the account (decision 0057).
+      notify.success(
+        `Verification email sent to ${email}. Open its link in this browser: opened elsewhere, it signs out every session and removes the password, passkeys and API keys set up before.`,
+      ),
   });
 }
