@@ -12,7 +12,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
 import { allowedOrigins, type Config } from '../env';
 import type { AuditLog } from '../audit/audit-log';
 import type { Database } from '../db/database';
-import type { Logger } from '../lib/logger';
+import { argumentFields, type Logger } from '../lib/logger';
 import type { Metrics } from '../lib/metrics';
 import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
 import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail/templates';
@@ -84,8 +84,12 @@ export function createAuth(dependencies: AuthDependencies) {
     telemetry: { enabled: false },
     logger: {
       level: 'warn',
-      log: (level, message) => logger[level](`auth: ${message}`),
+      log: (level, message, ...args) => logger[level](`auth: ${message}`, argumentFields(args)),
     },
+    // Better Auth would print every refusal's message on a plain line of its own (quoting names
+    // people chose): refusals are answered, not logged, and any other error goes on to the HTTP
+    // handler, which logs it as JSON and answers 500.
+    onAPIError: { throw: true },
     rateLimit: {
       enabled: !config.unsafeDisableRateLimit,
       storage: redis ? 'secondary-storage' : 'memory',
