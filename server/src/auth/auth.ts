@@ -20,6 +20,7 @@ import { accountDeletion } from './plugins/account-deletion';
 import { auditTrail } from './plugins/audit-trail';
 import { freshSession } from './plugins/fresh-session';
 import { impersonationGuard } from './plugins/impersonation-guard';
+import { invitationGuard } from './plugins/invitation-guard';
 import { passkeyGuard } from './plugins/passkey-guard';
 import { requestRules } from './plugins/request-rules';
 import { signInAlerts } from './plugins/sign-in-alerts';
@@ -181,12 +182,14 @@ export function createAuth(dependencies: AuthDependencies) {
             invitationEmail({
               to: email,
               organizationName: organization.name,
-              inviterName: inviter.user.name || inviter.user.email,
+              inviterName: inviter.user.name,
+              inviterEmail: inviter.user.email,
               role,
               url: `${publicUrl.origin}/profile`,
             }),
           ),
       }),
+      invitationGuard({ config, redis }),
       teamPermissions(),
       ...twoFactorPlugins(),
       signUpRace(),
