@@ -58,6 +58,14 @@ describe("deleting one's own account", () => {
       role: 'user',
       data: { emailVerified: true },
     });
+    // Only a verified account sends invitations: the admin vouches for the inviting owner's address.
+    const owner = (await (await t.context.request.get(`${t.baseURL}/api/auth/get-session`)).json()) as {
+      user: { id: string };
+    };
+    await post(admin.context.request, t.baseURL, '/admin/update-user', {
+      userId: owner.user.id,
+      data: { emailVerified: true },
+    });
     const invitation = await post(t.context.request, t.baseURL, '/organization/invite-member', {
       email: member.email,
       role: 'member',

@@ -17,6 +17,10 @@ describe('organizations, invitations and teams', () => {
 
     // The owner creates an organization and a team.
     await signInContext(t.context, t.baseURL, owner);
+    // Only a verified account sends invitations: the owner proves their address first.
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Send Verification' }).click();
+    await page.goto((await waitForMail(t.baseURL, owner.email, /Verify your email/)).links[0]!);
     await page.goto('/organizations');
     const createButton = page.getByRole('button', { name: 'Create Organization' });
     expect(await createButton.isDisabled()).toBe(true);
@@ -42,7 +46,7 @@ describe('organizations, invitations and teams', () => {
 
     // The member follows the link, verifies their address and accepts.
     const { context: memberContext, page: memberPage } = await t.visitorSignedInAs(member);
-    const invitation = await waitForMail(t.baseURL, member.email, new RegExp(`invited to join ${organizationName}`));
+    const invitation = await waitForMail(t.baseURL, member.email, /^Invitation to join an organization on Gatehouse$/);
     await memberPage.goto(invitation.links[0]!);
     await memberPage.getByText('Verify your email address to see the invitations sent to it.').waitFor();
     await memberPage.getByRole('button', { name: 'Send Verification' }).click();

@@ -210,6 +210,10 @@ export const NOT_WHILE_IMPERSONATING_MESSAGE =
   "Not allowed while impersonating: the account's security settings (password, email, two-factor, passkeys, " +
   "API keys, sessions, sign-in alerts) and its deletion are its owner's alone. Stop impersonating first.";
 
+/** Stopping an impersonation whose admin's own session ended meanwhile (401 `ADMIN_SESSION_ENDED`). */
+export const ADMIN_SESSION_ENDED_MESSAGE =
+  'Your own session ended while you were impersonating, so the impersonation has been stopped. Sign in again.';
+
 /** Ban duration field: whole seconds, or empty for a permanent ban. */
 export function parseBanDuration(value: string): number | undefined | 'invalid' {
   const trimmed = value.trim();

@@ -36,3 +36,9 @@ export interface MyInvitation {
   createdAt: string;
   expiresAt: string;
 }
+
+/** Why an account may not send invitations yet (403 from invite-member), as the console also says it. */
+export const INVITER_NOT_VERIFIED_MESSAGE =
+  'Verify your email address before sending invitations: open the link we mailed you.';
+export const GUEST_CANNOT_INVITE_MESSAGE =
+  'Guests cannot send invitations. Sign up and verify your email address first.';

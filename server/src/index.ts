@@ -5,7 +5,7 @@ import { scheduleAuditPrune } from './audit/audit-log';
 import { createContext } from './context';
 import { ConfigError, loadConfig } from './env';
 import { metricsApp } from './routes/metrics';
-import { errorFields } from './lib/logger';
+import { createLogger, errorFields, routeConsoleTo } from './lib/logger';
 
 /** How long requests in flight get to finish after SIGTERM before their connections are closed. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,8 +22,10 @@ async function main() {
     throw error;
   }
 
-  const context = await createContext(config);
-  const { logger } = context;
+  const logger = createLogger(config.logLevel);
+  // Before anything starts: a library that prints on its own writes JSON lines too.
+  routeConsoleTo(logger);
+  const context = await createContext(config, { logger });
   if (!context.spa.built) logger.warn('web console not built: run `npm run build` to serve it');
 
   const server = serve({ fetch: context.app.fetch, port: config.port }, (info) => {

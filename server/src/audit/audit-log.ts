@@ -4,6 +4,7 @@ import { IMPERSONATION_REASON_MAX_LENGTH } from '#common/admin';
 import type { AuditAction, AuditOutcome } from '#common/audit';
 import type { DB } from '../db/schema';
 import { errorFields, type Logger } from '../lib/logger';
+import { currentActor } from '../lib/request-context';
 import { countAuditEvents } from './audit-counts';
 
 export interface AuditEventInput {
@@ -117,16 +118,19 @@ export function createAuditLog(db: Kysely<DB>, logger: Logger, { lookupWaitMs = 
           .filter(([, value]) => value !== undefined)
           .map(([key, value]) => [key, typeof value === 'string' ? value.slice(0, MAX_DETAIL) : value]),
       );
+      // What the server does for an admin (Better Auth's endpoints called without the admin's
+      // headers) names that admin, their address and browser, as the route noted them.
+      const actor = currentActor();
       waiting.push({
         id: crypto.randomUUID(),
         createdAt: happened.toISOString(),
         action: event.action,
         outcome: event.outcome,
-        actorId: event.actorId ?? null,
+        actorId: event.actorId ?? actor?.userId ?? null,
         targetUserId: event.targetUserId ?? null,
         organizationId: event.organizationId ?? null,
-        ipAddress: clip(event.ipAddress),
-        userAgent: clip(event.userAgent),
+        ipAddress: clip(event.ipAddress ?? actor?.ipAddress),
+        userAgent: clip(event.userAgent ?? actor?.userAgent),
         details: Object.keys(details).length > 0 ? JSON.stringify(details) : null,
       });
       schedule();

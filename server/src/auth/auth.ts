@@ -12,7 +12,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
 import { allowedOrigins, type Config } from '../env';
 import type { AuditLog } from '../audit/audit-log';
 import type { Database } from '../db/database';
-import type { Logger } from '../lib/logger';
+import { argumentFields, type Logger } from '../lib/logger';
 import type { Metrics } from '../lib/metrics';
 import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
 import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail/templates';
@@ -21,6 +21,7 @@ import { accountDeletion } from './plugins/account-deletion';
 import { auditTrail } from './plugins/audit-trail';
 import { freshSession } from './plugins/fresh-session';
 import { impersonationGuard } from './plugins/impersonation-guard';
+import { invitationGuard } from './plugins/invitation-guard';
 import { passkeyGuard } from './plugins/passkey-guard';
 import { requestRules } from './plugins/request-rules';
 import { resetLinks } from './plugins/reset-links';
@@ -95,8 +96,12 @@ export function createAuth(dependencies: AuthDependencies) {
     telemetry: { enabled: false },
     logger: {
       level: 'warn',
-      log: (level, message) => logger[level](`auth: ${message}`),
+      log: (level, message, ...args) => logger[level](`auth: ${message}`, argumentFields(args)),
     },
+    // Better Auth would print every refusal's message on a plain line of its own (quoting names
+    // people chose): refusals are answered, not logged, and any other error goes on to the HTTP
+    // handler, which logs it as JSON and answers 500.
+    onAPIError: { throw: true },
     rateLimit: {
       enabled: !config.unsafeDisableRateLimit,
       storage: redis ? 'secondary-storage' : 'memory',
@@ -190,12 +195,14 @@ export function createAuth(dependencies: AuthDependencies) {
             invitationEmail({
               to: email,
               organizationName: organization.name,
-              inviterName: inviter.user.name || inviter.user.email,
+              inviterName: inviter.user.name,
+              inviterEmail: inviter.user.email,
               role,
               url: `${publicUrl.origin}/profile`,
             }),
           ),
       }),
+      invitationGuard({ config, redis }),
       teamPermissions(),
       ...twoFactorPlugins(database),
       signUpRace(),

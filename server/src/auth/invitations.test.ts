@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp as signUpAccount } from '../testing/accounts';
-import type { TestClient } from '../testing/http-client';
+import { signUp as signUpAccount, verifyEmail } from '../testing/accounts';
+import { TestClient } from '../testing/http-client';
 import { createTestContext, ENGINES, type TestContext } from '../testing/test-context';
 
 describe.each(ENGINES)('invitations on %s', (engine) => {
@@ -11,6 +11,12 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
   afterAll(async () => context?.destroy());
 
   const signUp = async (email: string, name: string) => (await signUpAccount(context.app, { email, name })).client;
+  /** Only an account whose address is proven may invite: owners verify theirs first. */
+  const signUpVerified = async (email: string, name: string) => {
+    const client = await signUp(email, name);
+    await verifyEmail(context, client, email);
+    return client;
+  };
   const invite = (owner: TestClient, organizationId: string, email: string, role = 'member') =>
     owner.post('/api/auth/organization/invite-member', { email, role, organizationId });
   /** A new account made a plain member of the organization. */
@@ -20,22 +26,17 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     return client;
   }
 
-  /** Proves the address the way a person does: the mailed verification link. */
-  async function verify(client: TestClient, email: string) {
-    await client.post('/api/auth/send-verification-email', { email });
-    const link = new URL(context.mailer.outbox!.list(email)[0]!.links[0]!);
-    await client.get(`${link.pathname}${link.search}`);
-  }
-
   it('mails the invitee, who sees the invitation, accepts it and becomes a member', async () => {
-    const owner = await signUp('owner@example.com', 'Owner');
+    const owner = await signUpVerified('owner@example.com', 'Owner');
     const organization = (await owner.post('/api/auth/organization/create', { name: 'Initech', slug: 'initech' })).body;
     const invited = await invite(owner, organization.id, 'guest@example.com');
     expect(invited.status).toBe(200);
 
     const mail = context.mailer.outbox!.list('guest@example.com')[0]!;
-    expect(mail.subject).toBe('You are invited to join Initech');
-    expect(mail.text).toContain('Owner invited you to join Initech on Gatehouse as member.');
+    expect(mail.subject).toBe('Invitation to join an organization on Gatehouse');
+    expect(mail.text).toContain('You are invited to join an organization on Gatehouse as member.');
+    expect(mail.text).toContain('> Organization: “Initech”');
+    expect(mail.text).toContain('> Invited by: “Owner (owner@example[.]com)”');
     expect(mail.links).toEqual(['http://localhost:3000/profile']);
 
     const pending = await owner.get(`/api/auth/organization/list-invitations?organizationId=${organization.id}`);
@@ -71,7 +72,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
   });
 
   it('lets the invitee reject, and an admin cancel', async () => {
-    const owner = await signUp('boss@example.com', 'Boss');
+    const owner = await signUpVerified('boss@example.com', 'Boss');
     const organization = (await owner.post('/api/auth/organization/create', { name: 'Hooli', slug: 'hooli' })).body;
     const first = await invite(owner, organization.id, 'no@example.com');
     const second = await invite(owner, organization.id, 'later@example.com', 'admin');
@@ -80,7 +81,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     // Until the address is proven, the account may not answer for it.
     const unproven = await invitee.post('/api/auth/organization/reject-invitation', { invitationId: first.body.id });
     expect(unproven.status).toBe(403);
-    await verify(invitee, 'no@example.com');
+    await verifyEmail(context, invitee, 'no@example.com');
     expect(
       (await invitee.post('/api/auth/organization/reject-invitation', { invitationId: first.body.id })).status,
     ).toBe(200);
@@ -96,12 +97,14 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
 
     // A plain member may not invite.
     const plain = await member(organization.id, 'plain@example.com', 'Plain');
+    await verifyEmail(context, plain, 'plain@example.com');
     const refused = await invite(plain, organization.id, 'x@example.com');
     expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION');
   });
 
   it('refuses invitation squatting: members cannot list invitations, unverified accounts cannot accept', async () => {
-    const owner = await signUp('founder@example.com', 'Founder');
+    const owner = await signUpVerified('founder@example.com', 'Founder');
     const organization = (await owner.post('/api/auth/organization/create', { name: 'Pied Piper', slug: 'pied' })).body;
     const invitation = await invite(owner, organization.id, 'cto@example.com', 'admin');
     const intern = await member(organization.id, 'intern@example.com', 'Intern');
@@ -120,5 +123,39 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     expect((await squatter.get('/api/v1/organizations')).body.data).toEqual([]);
     const pending = await owner.get(`/api/auth/organization/list-invitations?organizationId=${organization.id}`);
     expect(pending.body).toMatchObject([{ email: 'cto@example.com', status: 'pending' }]);
+  });
+
+  it('refuses invitations from an unproven address and from a guest, saying what to do first', async () => {
+    const owner = await signUp('unproven@example.com', 'Unproven');
+    const organization = (await owner.post('/api/auth/organization/create', { name: 'Unproven Co', slug: 'unproven' }))
+      .body;
+    const refused = await invite(owner, organization.id, 'target@example.com');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'INVITER_NOT_VERIFIED',
+      message: 'Verify your email address before sending invitations: open the link we mailed you.',
+    });
+
+    const guest = new TestClient(context.app);
+    expect((await guest.post('/api/auth/sign-in/anonymous')).status).toBe(200);
+    const asGuest = await invite(guest, organization.id, 'target@example.com');
+    expect(asGuest.status).toBe(403);
+    expect(asGuest.body).toMatchObject({
+      code: 'GUEST_CANNOT_INVITE',
+      message: 'Guests cannot send invitations. Sign up and verify your email address first.',
+    });
+
+    // Nothing was written, nothing sent.
+    expect(context.mailer.outbox!.list('target@example.com')).toEqual([]);
+    const rows = await context.database.db
+      .selectFrom('invitation')
+      .select('id')
+      .where('email', '=', 'target@example.com')
+      .execute();
+    expect(rows).toEqual([]);
+
+    // Once the address is proven, the same invitation goes.
+    await verifyEmail(context, owner, 'unproven@example.com');
+    expect((await invite(owner, organization.id, 'target@example.com')).status).toBe(200);
   });
 });

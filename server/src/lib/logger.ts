@@ -1,3 +1,4 @@
+import { formatWithOptions, inspect } from 'node:util';
 import { currentRequestId } from './request-context';
 
 /** One JSON object per line on stdout: easy to read for people and for log shippers. */
@@ -43,4 +44,45 @@ export function createLogger(
 export function errorFields(error: unknown): LogFields {
   if (error instanceof Error) return { error: error.message, stack: error.stack };
   return { error: String(error) };
+}
+
+/**
+ * What a library handed its logger beside the message (errors, objects), as one field: text inside
+ * a JSON line, never lines of its own.
+ */
+export function argumentFields(args: unknown[]): LogFields | undefined {
+  if (args.length === 0) return undefined;
+  return {
+    details: args.map((arg) =>
+      arg instanceof Error
+        ? errorFields(arg)
+        : typeof arg === 'string'
+          ? arg
+          : inspect(arg, { depth: 4, breakLength: Infinity }),
+    ),
+  };
+}
+
+// Colour codes a library adds to its own lines (Better Auth's default logger does).
+// eslint-disable-next-line no-control-regex
+const ANSI_CODES = /\u001b\[[0-9;]*m/g;
+
+/**
+ * Sends whatever the process prints through `console` (libraries that log on their own: Better
+ * Auth's default logger, better-call's router) to the logger, so that every line the process writes
+ * is one JSON object and no text in it can start a line of its own.
+ */
+export function routeConsoleTo(logger: Logger): void {
+  const at =
+    (level: LogLevel) =>
+    (...args: unknown[]) =>
+      logger[level](formatWithOptions({ colors: false }, ...args).replace(ANSI_CODES, ''), { source: 'console' });
+  Object.assign(console, {
+    debug: at('debug'),
+    log: at('info'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    trace: at('error'),
+  });
 }

@@ -1,3 +1,4 @@
+import { createEmailVerificationToken } from 'better-auth/api';
 import type { Hono } from 'hono';
 import { expect } from 'vitest';
 import { TestClient } from './http-client';
@@ -47,4 +48,16 @@ export async function withTestContext<T>(
   } finally {
     await context.destroy();
   }
+}
+
+/**
+ * Proves the account's address the way a person does: by opening, in the same browser (which it
+ * signs in afresh), the link of the verification mail, made as Better Auth makes it for the mail
+ * (any mailer, and no sending limit in the way).
+ */
+export async function verifyEmail(context: TestContext, client: TestClient, email: string): Promise<void> {
+  const token = await createEmailVerificationToken((await context.auth.$context).secret, email);
+  const opened = await client.get(`/api/auth/verify-email?token=${token}`);
+  expect(opened.status, opened.text).toBeLessThan(400);
+  expect((await client.get('/api/auth/get-session')).body?.user.emailVerified).toBe(true);
 }

@@ -19,6 +19,8 @@ import type { Logger } from '../../lib/logger';
 import { organizationCounts, organizationSummary } from '../../db/organization-counts';
 import { createOrganizationNamed } from '../../auth/create-organization';
 import { apiError, fromAuthError } from '../../http/api-error';
+import { clientAddressOf } from '../../http/client-address';
+import { noteActor } from '../../lib/request-context';
 import { requireUser, type PrincipalVariables } from '../../http/session';
 import { validate } from '../../http/validate';
 import { adminAuditRoutes } from '../audit';
@@ -35,10 +37,17 @@ function requireAdmin(auth: Auth): MiddlewareHandler<Env> {
   const authenticate = requireUser(auth);
   return (c, next) =>
     authenticate(c, async () => {
-      if (!isPlatformAdmin(c.get('principal').user.role)) {
+      const { user } = c.get('principal');
+      if (!isPlatformAdmin(user.role)) {
         c.res = apiError(c, 403, 'FORBIDDEN', 'Only platform admins may do this');
         return;
       }
+      // Every event recorded while this request is served names the admin (decision 0064).
+      noteActor({
+        userId: user.id,
+        ipAddress: clientAddressOf(c, auth.options),
+        userAgent: c.req.header('user-agent') ?? null,
+      });
       await next();
     });
 }
@@ -106,13 +115,23 @@ export function adminRoutes({
         return fromAuthError(c, error, 'Failed to create user');
       }
       if (input.organizationId) {
+        const memberAdded = (refusal?: string) =>
+          audit.record({
+            action: 'admin.organization_member_add',
+            outcome: refusal ? 'failure' : 'success',
+            targetUserId: created.user.id,
+            organizationId: input.organizationId,
+            details: { role: 'member', code: refusal },
+          });
         try {
           await auth.api.addMember({
             body: { userId: created.user.id, organizationId: input.organizationId, role: 'member' },
           });
+          memberAdded();
         } catch (error) {
           // No half-made account: without its membership the user is removed again.
           await (await auth.$context).internalAdapter.deleteUser(created.user.id);
+          memberAdded('MEMBER_NOT_ADDED');
           return fromAuthError(c, error, 'Failed to add the user to the organization');
         }
       }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AuditAction } from '#common/audit';
-import { ADMIN_ENV, signInAdmin, signUp } from '../../testing/accounts';
+import { ADMIN_ENV, signInAdmin, signUp, verifyEmail } from '../../testing/accounts';
 import type { Answer, TestBody, TestClient, TestResponse } from '../../testing/http-client';
 import { organizationRows } from '../../testing/organization-rows';
 import { createTestContext, type Engine, type TestContext } from '../../testing/test-context';
@@ -67,6 +67,8 @@ export function organizationSuite(engine: Engine): OrganizationSuite {
       return { client, id, email };
     };
     suite.owner = await person('owner');
+    // Only a verified account sends invitations.
+    await verifyEmail(context, suite.owner.client, suite.owner.email);
     suite.orgAdmin = await person('org-admin');
     suite.member = await person('member');
   });

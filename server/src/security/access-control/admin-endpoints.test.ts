@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyEmail } from '../../testing/accounts';
 import type { TestResponse } from '../../testing/http-client';
 import { ENGINES, type TestContext } from '../../testing/test-context';
 import { enableTwoFactor } from '../../testing/two-factor';
@@ -60,6 +61,8 @@ describe('ASVS V8 Authorization', () => {
       const added = await context.auth.api.addMember({
         body: { userId: user.id, organizationId: created.body.id, role: 'member' },
       });
+      // Only a verified account sends invitations.
+      await verifyEmail(context, victim.client, victim.email);
       const invited = await victim.client.post('/api/auth/organization/invite-member', {
         email: uniqueEmail('invitee'),
         role: 'member',

@@ -27,6 +27,9 @@ export async function createFixtures(context: TestContext, principals: Principal
       if (response.status >= 300) throw new Error(`fixture ${path} failed: ${response.status} ${response.text}`);
       return response.body as Record<string, unknown>;
     });
+  // Only a verified account sends invitations: the user's address counts as proven.
+  const session = await context.auth.api.getSession({ headers: new Headers({ cookie: ownerCookie }) });
+  await (await context.auth.$context).internalAdapter.updateUser(session!.user.id, { emailVerified: true });
   const organization = await as('/api/auth/organization/create', { name: 'Fuzz Org', slug: 'fuzz-org' });
   const team = await as('/api/auth/organization/create-team', {
     name: 'Fuzz Team',

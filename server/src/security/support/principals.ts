@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { API_KEY_DEFAULT_EXPIRES_IN_SECONDS, API_KEY_HEADER } from '#common/api-keys';
+import { verifyEmail } from '../../testing/accounts';
 import { TestClient, type TestResponse } from '../../testing/http-client';
 import { TEST_ORIGIN, type TestContext } from '../../testing/test-context';
 
@@ -143,6 +144,9 @@ export async function organization(context: TestContext, label = 'Org'): Promise
     signUp(context, `${label} Private Team Member`),
     signUp(context, `${label} Outsider`),
   ]);
+  // Those who may invite prove their addresses, as only a verified account sends invitations.
+  await verifyEmail(context, owner.client, owner.email);
+  await verifyEmail(context, orgAdmin.client, orgAdmin.email);
   const name = `${label} ${suffix}`;
   const slug = `${label.toLowerCase()}-${suffix}`;
   const created = await owner.client.post('/api/auth/organization/create', { name, slug });

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { Button } from '@/components/ui/button';
 import { useStopImpersonating } from '@/features/admin-users/api/stop-impersonating';
 import type { SessionData } from '@/lib/auth-client';
+import { RequestError } from '@/lib/errors';
 import { formatCountdown, useCountdown } from '@/lib/countdown';
 
 /**
@@ -31,9 +32,16 @@ export function ImpersonationBanner({ session }: { session: SessionData }) {
         </span>
         <TimeLeft endsAt={new Date(session.session.expiresAt).getTime() - STOP_LEAD_MS} onEnd={stopWhenOver} />
         {stop.error && <span className="text-red-700 dark:text-red-300">{stop.error.message}</span>}
-        <Button variant="secondary" size="sm" disabled={stop.isPending} onClick={() => stop.mutate()}>
-          Stop Impersonating
-        </Button>
+        {/* The admin's own session ended meanwhile: the server ended the impersonation too. */}
+        {stop.error instanceof RequestError && stop.error.code === 'ADMIN_SESSION_ENDED' ? (
+          <Button variant="secondary" size="sm" onClick={() => window.location.reload()}>
+            Sign in again
+          </Button>
+        ) : (
+          <Button variant="secondary" size="sm" disabled={stop.isPending} onClick={() => stop.mutate()}>
+            Stop Impersonating
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '../../../testing/accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_SESSION_ENDED_MESSAGE } from '#common/admin';
+import { ADMIN_ENV, signInAdmin, signUp, TEST_ADMIN } from '../../../testing/accounts';
+import { sharedInstancesPerSuite } from '../../../testing/suite';
 import { ENGINES, TEST_ORIGIN } from '../../../testing/test-context';
 import { impersonate, impersonationSuite } from './fixtures';
 
@@ -84,5 +86,44 @@ describe.each(ENGINES)('a request answered after an impersonation stopped, on %s
     const out = await admin.post('/api/auth/sign-out');
     expect(out.status).toBe(200);
     expect(expired(out)).toContain(SESSION_COOKIE);
+  });
+});
+
+/**
+ * The admin's own session can end while they impersonate (signed out everywhere from another
+ * browser, or revoked): the way back is gone, so stopping ends the impersonation there and then.
+ */
+describe.each([
+  ['SQLite', 'sqlite', false],
+  ['SQLite with sessions in Redis', 'sqlite', true],
+] as const)('stopping an impersonation whose admin signed out meanwhile, on %s', (_, engine, redis) => {
+  const local = redis ? undefined : impersonationSuite(engine, 'orphan');
+  const shared = redis ? sharedInstancesPerSuite(engine, { env: ADMIN_ENV }) : undefined;
+  const target = {} as { id: string };
+  const contextOf = () => local?.suite.context ?? shared!.first;
+  beforeAll(async () => {
+    if (local) Object.assign(target, local.target);
+    else Object.assign(target, await signUp(shared!.first.app, { email: 'orphan-target@example.com' }));
+  });
+
+  it('ends the impersonation, clears its cookies and answers 401', async () => {
+    const context = contextOf();
+    const admin = await impersonate(context, target.id);
+    const elsewhere = await signInAdmin(context.app);
+    expect((await elsewhere.post('/api/auth/revoke-sessions')).status).toBe(200);
+
+    const stop = await admin.post('/api/auth/admin/stop-impersonating');
+    expect(stop.status, stop.text).toBe(401);
+    expect(stop.body).toMatchObject({ code: 'ADMIN_SESSION_ENDED', message: ADMIN_SESSION_ENDED_MESSAGE });
+    const cleared = stop.headers
+      .getSetCookie()
+      .filter((line) => /max-age=0\b/i.test(line))
+      .map((line) => line.slice(0, line.indexOf('=')));
+    expect(cleared).toEqual(expect.arrayContaining([SESSION_COOKIE, ADMIN_COOKIE]));
+    // The impersonation is over at once, not when its time would have run out.
+    // Where the sessions are kept (the database, or Redis).
+    const sessions = await (await context.auth.$context).internalAdapter.listSessions(target.id);
+    expect(sessions.filter((session) => (session as { impersonatedBy?: string | null }).impersonatedBy)).toEqual([]);
+    expect((await admin.get('/api/auth/get-session')).body).toBeNull();
   });
 });

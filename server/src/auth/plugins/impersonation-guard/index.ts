@@ -6,6 +6,7 @@ import { IMPERSONATION_ERROR_CODES } from './error-codes';
 import { isSensitivePath } from './sensitive-paths';
 import { lateImpersonationRequests } from './late-requests';
 import { keepImpersonationEnd } from './session-end';
+import { stopOrphanedImpersonation } from './orphaned-stop';
 import { authHook } from '../../auth-hook';
 
 /**
@@ -40,6 +41,7 @@ export function impersonationGuard() {
             return { context: { body: { ...(ctx.body as object), reason: parsed.data.reason } } };
           }),
         },
+        { matcher: (ctx) => ctx.path === '/admin/stop-impersonating', handler: authHook(stopOrphanedImpersonation) },
         {
           matcher: (ctx) => isSensitivePath(ctx.path),
           handler: authHook(async (ctx) => {

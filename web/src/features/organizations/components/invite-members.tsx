@@ -1,3 +1,4 @@
+import { GUEST_CANNOT_INVITE_MESSAGE, INVITER_NOT_VERIFIED_MESSAGE } from '#common/organizations';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -6,12 +7,24 @@ import { FormTextField } from '@/components/ui/form-fields';
 import { QueryList } from '@/components/ui/item-list';
 import { Select } from '@/components/ui/select';
 import { formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useCancelInvitation } from '../api/cancel-invitation';
 import { useOrganizationInvitations } from '../api/get-organization-invitations';
 import { inviteMemberSchema, useInviteMember } from '../api/invite-member';
 
+/** Only a registered account with a verified address sends invitations: the others are told what to do first. */
 function InviteForm({ organizationId, canInviteAdmins }: { organizationId: string; canInviteAdmins: boolean }) {
+  const user = useSession().data?.user;
+  if (user?.isAnonymous)
+    return <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{GUEST_CANNOT_INVITE_MESSAGE}</p>;
+  if (user && !user.emailVerified) {
+    return <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{INVITER_NOT_VERIFIED_MESSAGE}</p>;
+  }
+  return <InviteFormFields organizationId={organizationId} canInviteAdmins={canInviteAdmins} />;
+}
+
+function InviteFormFields({ organizationId, canInviteAdmins }: { organizationId: string; canInviteAdmins: boolean }) {
   const invite = useInviteMember();
   const form = useZodForm(inviteMemberSchema, { defaultValues: { email: '', role: 'member' } });
   const onSubmit = form.handleSubmit((values) =>
