@@ -62,6 +62,8 @@ export const AUDIT_ACTIONS = {
   'admin.organization_member_remove': 'Organization member removed by an admin',
   'admin.organization_invitation_cancel': 'Invitation cancelled by an admin',
   'admin.organization_delete': 'Organization deleted by an admin',
+  'admin.user_export': 'Users exported by an admin',
+  'admin.audit_export': 'Audit trail exported by an admin',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

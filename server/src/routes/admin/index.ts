@@ -65,9 +65,9 @@ export function adminRoutes({
     .use('*', requireAdmin(auth))
     .route('/', twoFactorResetRoutes(auth, audit))
     .route('/', userBulkRoutes({ auth, database, logger }))
-    .route('/', userExportRoutes({ database, logger }))
+    .route('/', userExportRoutes({ auth, database, audit, logger }))
     .route('/', organizationDetailRoutes(auth, database, audit))
-    .route('/', adminAuditRoutes({ database, audit, logger }))
+    .route('/', adminAuditRoutes({ auth, database, audit, logger }))
     .route('/', adminStatsRoutes(database, audit))
     .get('/users', validate('query', adminUserListQuerySchema), async (c) => {
       const query = c.req.valid('query');
