@@ -192,7 +192,7 @@ export function createAuth(dependencies: AuthDependencies) {
       guests.afterSecondFactor,
       // After anonymous(): its sign-in hook reads the session the browser held, which this one ends.
       freshSession(),
-      accountDeletion(database),
+      accountDeletion(database, audit),
       passkey({ rpID: publicUrl.hostname, rpName: 'Gatehouse', origin: publicUrl.origin }),
       passkeyGuard(),
       // After the two-factor plugin: a sign-in held for its second factor is none yet.
