@@ -27,6 +27,7 @@ import { teamPermissions } from './plugins/team-permissions';
 import { guestUpgrade } from './guest-upgrade';
 import { geoFromHeaders, type GeoLookup } from './session-geo';
 import type { PasswordHasher } from './password-hashing';
+import { organizationLimitReached } from './organization-limit';
 import { passwordGuard } from './password-guard';
 import { passwordResetOptions } from './password-reset';
 import { withMemberEndpointTurns } from './member-endpoint-turns';
@@ -169,6 +170,8 @@ export function createAuth(dependencies: AuthDependencies) {
         roles: organizationRoles,
         teams: { enabled: true, allowRemovingAllTeams: true },
         invitationExpiresIn: 60 * 60 * 24 * 7,
+        // One account cannot fill the organization list; a platform admin has no limit (decision 0061).
+        organizationLimit: (user) => organizationLimitReached(database, user),
         // Anyone can sign up with an invitee's address: only its verified owner may answer the invitation.
         requireEmailVerificationOnInvitation: true,
         sendInvitationEmail: async ({ email, role, organization, inviter }) =>
