@@ -122,6 +122,48 @@ describe('an organization run by a platform admin', () => {
     await expect.poll(() => page.title()).toBe('Organization not found · Organizations · Admin · Gatehouse');
   });
 
+  it('finds organizations by a search made on the server and pages through them, the view kept in the URL', async () => {
+    await t.signInAsAdmin();
+    const tag = `Findable ${Date.now().toString(36)}`;
+    // 21 matches: a page of 20 and one more, the oldest, on the second.
+    for (let index = 0; index < 21; index += 1) {
+      const response = await t.context.request.post(`${t.baseURL}/api/v1/admin/organizations`, {
+        data: { name: `${tag} ${String(index).padStart(2, '0')}` },
+        headers: { origin: t.baseURL },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    }
+    const { page } = t;
+    const rows = page.getByTestId('organization-row');
+    const next = page.getByRole('button', { name: 'Next', exact: true });
+    const previous = page.getByRole('button', { name: 'Previous', exact: true });
+
+    await page.goto('/admin/organizations');
+    await page.getByLabel('Search organizations').fill(tag.toLowerCase());
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('Page 1 of 2', { exact: true }).waitFor();
+    await page.getByRole('link', { name: `${tag} 20` }).waitFor();
+    expect(await rows.count()).toBe(20);
+    expect(await previous.isDisabled()).toBe(true);
+    expect(new URL(page.url()).searchParams.get('search')).toBe(tag.toLowerCase());
+
+    await next.click();
+    await page.getByText('Page 2 of 2', { exact: true }).waitFor();
+    await page.getByRole('link', { name: `${tag} 00` }).waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await next.isDisabled()).toBe(true);
+    expect(new URL(page.url()).searchParams.get('offset')).toBe('20');
+
+    // A reload keeps the view; a search nothing matches says so.
+    await page.reload();
+    await page.getByRole('link', { name: `${tag} 00` }).waitFor();
+    await page.getByText('Page 2 of 2', { exact: true }).waitFor();
+    await page.getByLabel('Search organizations').fill(`${tag} none`);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No organizations match the search.').waitFor();
+    await page.getByText('Page 1 of 1', { exact: true }).waitFor();
+  });
+
   it('pages through the members; a removal or a role change refreshes the page on screen and the count', async () => {
     await t.signInAsAdmin();
     const organization = await populatedOrganization(t, 'Paged Org');
