@@ -1,6 +1,8 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { ADMIN_ORGANIZATION_ERRORS } from '#common/admin';
+import { describe, expect, inject, it } from 'vitest';
+import { ADMIN_ORGANIZATION_ERRORS, organizationConfirmationText } from '#common/admin';
 import { expectAccessibleInBothThemes, seriousViolations } from './support/axe';
 import { expectPath, toasts, useBrowser, type BrowserFixture } from './support/browser';
 import { confirmWith } from './support/confirmation';
@@ -162,6 +164,32 @@ describe('an organization run by a platform admin', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText('No organizations match the search.').waitFor();
     await page.getByText('Page 1 of 1', { exact: true }).waitFor();
+  });
+
+  it('deletes an organization whose name, stored before the name rule, is thousands of characters long', async () => {
+    await t.signInAsAdmin();
+    const organization = await t.createOrganization(`Legacy ${Date.now().toString(36)}`);
+    // No path takes such a name any more: written straight into the database, as an older version kept it.
+    const name = `Legacy\n${'w'.repeat(5000)}`;
+    const db = new Database(path.join(inject('dataDir'), 'gatehouse.db'));
+    try {
+      db.prepare('update organization set name = ? where id = ?').run(name, organization.id);
+    } finally {
+      db.close();
+    }
+    const { page } = t;
+    const shown = `${organizationConfirmationText(name)}…`;
+
+    await page.goto(`/admin/organizations?search=${organization.slug}`);
+    await page.getByRole('link', { name: shown }).click();
+    await page.getByRole('heading', { name: shown }).waitFor();
+    const danger = page.getByRole('region', { name: 'Danger zone' });
+    const remove = danger.getByRole('button', { name: 'Delete organization' });
+    await danger.getByLabel('Organization name').fill(organizationConfirmationText(name));
+    expect(await remove.isEnabled()).toBe(true);
+    await remove.click();
+    await expectPath(page, '/admin/organizations');
+    await toasts(page).getByText('Organization deleted', { exact: true }).waitFor();
   });
 
   it('pages through the members; a removal or a role change refreshes the page on screen and the count', async () => {

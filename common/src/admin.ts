@@ -4,7 +4,7 @@ import { createOrganizationSchema, type CreateOrganizationInput } from './organi
 import { ORGANIZATION_ROLES, parseRoles, type OrganizationRole } from './roles';
 import type { TeamPermissionMode } from './teams';
 import type { ApiData } from './error-codes';
-import { emailSchema, hasControlCharacters, NAME_MAX_LENGTH, nameSchema, passwordSchema } from './validation';
+import { emailSchema, NAME_MAX_LENGTH, nameSchema, passwordSchema, withoutControlCharacters } from './validation';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -175,8 +175,7 @@ export type AdminOrganizationPage = ApiData<AdminOrganizationRow[], { total: num
  * rule, however long, can still be typed (decision 0061).
  */
 export function organizationConfirmationText(name: string): string {
-  const typeable = [...name].filter((character) => !hasControlCharacters(character));
-  return typeable.slice(0, NAME_MAX_LENGTH).join('');
+  return [...withoutControlCharacters(name)].slice(0, NAME_MAX_LENGTH).join('');
 }
 
 /** `GET /api/v1/admin/organizations/:id`: one organization as a platform admin runs it. */

@@ -30,6 +30,9 @@ export const emailSchema = z
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 export const NAME_CONTROL_MESSAGE = 'Name cannot contain line breaks or control characters';
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
+/** A name stored before the rule, as it can be shown on one line and typed. */
+export const withoutControlCharacters = (value: string) =>
+  value.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '');
 
 /**
  * The one rule for names (decision 0061): on one line (checked before trimming, since the server

@@ -1,4 +1,4 @@
-import { NAME_MAX_LENGTH } from '#common/validation';
+import { NAME_MAX_LENGTH, withoutControlCharacters } from '#common/validation';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
@@ -23,6 +23,6 @@ export function truncate(value: string | null | undefined, length: number): stri
 
 /**
  * A name as lists, headings and dialogs show it: one stored before the name rule (decision 0061) may
- * be far longer than any name now, and is cut to that length.
+ * be far longer than any name now, or hold line breaks, and is shown on one line, cut to that length.
  */
-export const shortName = (name: string) => truncate(name, NAME_MAX_LENGTH);
+export const shortName = (name: string) => truncate(withoutControlCharacters(name), NAME_MAX_LENGTH);
