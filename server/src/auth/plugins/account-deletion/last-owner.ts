@@ -47,21 +47,13 @@ export interface OwnerHandover {
  * transaction, which holds the organizations' locks.
  */
 export async function handOverOwnedOrganizations(trx: Kysely<DB>, userId: string): Promise<OwnerHandover[]> {
-  const organizationIds = [
-    ...new Set(
-      (
-        await trx
-          .selectFrom('member as own')
-          .innerJoin('member as other', 'other.organizationId', 'own.organizationId')
-          .select(['own.organizationId', 'own.role as ownRole', 'other.role as otherRole', 'other.userId as otherId'])
-          .where('own.userId', '=', userId)
-          .where('other.userId', '!=', userId)
-          .execute()
-      )
-        .filter((row) => isOwnerRole(row.ownRole))
-        .map((row) => row.organizationId),
-    ),
-  ];
+  // The organizations the user owns; each is looked at with its other members below.
+  const owned = await trx
+    .selectFrom('member')
+    .select(['organizationId', 'role'])
+    .where('userId', '=', userId)
+    .execute();
+  const organizationIds = owned.filter((row) => isOwnerRole(row.role)).map((row) => row.organizationId);
   const handovers: OwnerHandover[] = [];
   for (const organizationId of organizationIds) {
     const others = await trx
@@ -71,8 +63,9 @@ export async function handOverOwnedOrganizations(trx: Kysely<DB>, userId: string
       .where('member.organizationId', '=', organizationId)
       .where('member.userId', '!=', userId)
       .execute();
+    // Nobody else (the organization goes with the user), or another owner still there.
     if (others.some((member) => isOwnerRole(member.role))) continue;
-    // Registered before guests, then the earliest to join (ISO text on SQLite sorts as time does).
+    // Registered before guests, then the earliest to join (a Date on PostgreSQL, ISO text on SQLite).
     const joined = (member: (typeof others)[number]) => new Date(member.createdAt).getTime();
     const [heir] = others.sort(
       (a, b) => Number(Boolean(a.isAnonymous)) - Number(Boolean(b.isAnonymous)) || joined(a) - joined(b),
