@@ -1,14 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { sql } from 'kysely';
 import {
   adminCreateOrganizationSchema,
   adminCreateUserSchema,
-  adminOrganizationListQuerySchema,
   outboxQuerySchema,
   adminUserListQuerySchema,
   CURSOR_NOT_VALID,
   OFFSET_NEEDS_CURSOR,
-  type AdminOrganizationPage,
   type OutboxMail,
 } from '#common/admin';
 import type { ApiData } from '#common/error-codes';
@@ -18,13 +15,13 @@ import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
 import type { MailOutbox } from '../../mail/mailer';
 import type { Logger } from '../../lib/logger';
-import { organizationCounts, organizationSummary } from '../../db/organization-counts';
 import { createOrganizationNamed } from '../../auth/create-organization';
 import { apiError, fromAuthError } from '../../http/api-error';
 import { requireUser, type PrincipalVariables } from '../../http/session';
 import { validate } from '../../http/validate';
 import { adminAuditRoutes } from '../audit';
 import { organizationDetailRoutes } from './organization-detail';
+import { organizationListRoutes } from './organization-list';
 import { adminStatsRoutes } from './stats';
 import { twoFactorResetRoutes } from './two-factor-reset';
 import { userBulkRoutes } from './user-bulk';
@@ -63,98 +60,74 @@ export function adminRoutes({
   logger: Logger;
 }) {
   const { db } = database;
-  return (
-    new Hono<Env>()
-      .use('*', requireAdmin(auth))
-      .route('/', twoFactorResetRoutes(auth, audit))
-      .route('/', userBulkRoutes({ auth, database, logger }))
-      .route('/', userExportRoutes({ auth, database, audit, logger }))
-      .route('/', organizationDetailRoutes(auth, database, audit))
-      .route('/', adminAuditRoutes({ auth, database, audit, logger }))
-      .route('/', adminStatsRoutes(database, audit))
-      .get('/users', validate('query', adminUserListQuerySchema), async (c) => {
-        const query = c.req.valid('query');
-        const cursor = decodeCursor(query);
-        if (cursor === 'invalid') return apiError(c, 400, 'BAD_REQUEST', CURSOR_NOT_VALID);
-        // `users` and `total` as the specification's user list answers them, paging facts beside.
+  return new Hono<Env>()
+    .use('*', requireAdmin(auth))
+    .route('/', twoFactorResetRoutes(auth, audit))
+    .route('/', userBulkRoutes({ auth, database, logger }))
+    .route('/', userExportRoutes({ auth, database, audit, logger }))
+    .route('/', organizationListRoutes(database))
+    .route('/', organizationDetailRoutes(auth, database, audit))
+    .route('/', adminAuditRoutes({ auth, database, audit, logger }))
+    .route('/', adminStatsRoutes(database, audit))
+    .get('/users', validate('query', adminUserListQuerySchema), async (c) => {
+      const query = c.req.valid('query');
+      const cursor = decodeCursor(query);
+      if (cursor === 'invalid') return apiError(c, 400, 'BAD_REQUEST', CURSOR_NOT_VALID);
+      // `users` and `total` as the specification's user list answers them, paging facts beside.
+      try {
+        return c.json(await listUsers(database, query, cursor));
+      } catch (error) {
+        if (error instanceof OffsetNeedsCursor) return apiError(c, 400, 'BAD_REQUEST', OFFSET_NEEDS_CURSOR);
+        throw error;
+      }
+    })
+    .post('/users', validate('json', adminCreateUserSchema), async (c) => {
+      const input = c.req.valid('json');
+      if (input.organizationId) {
+        const organization = await db
+          .selectFrom('organization')
+          .select('id')
+          .where('id', '=', input.organizationId)
+          .executeTakeFirst();
+        if (!organization) return apiError(c, 404, 'NOT_FOUND', 'Organization not found');
+      }
+      let created;
+      try {
+        created = await auth.api.createUser({
+          body: {
+            email: input.email,
+            password: input.password,
+            name: input.name,
+            role: input.role,
+            data: { emailVerified: input.emailVerified },
+          },
+        });
+      } catch (error) {
+        return fromAuthError(c, error, 'Failed to create user');
+      }
+      if (input.organizationId) {
         try {
-          return c.json(await listUsers(database, query, cursor));
-        } catch (error) {
-          if (error instanceof OffsetNeedsCursor) return apiError(c, 400, 'BAD_REQUEST', OFFSET_NEEDS_CURSOR);
-          throw error;
-        }
-      })
-      .post('/users', validate('json', adminCreateUserSchema), async (c) => {
-        const input = c.req.valid('json');
-        if (input.organizationId) {
-          const organization = await db
-            .selectFrom('organization')
-            .select('id')
-            .where('id', '=', input.organizationId)
-            .executeTakeFirst();
-          if (!organization) return apiError(c, 404, 'NOT_FOUND', 'Organization not found');
-        }
-        let created;
-        try {
-          created = await auth.api.createUser({
-            body: {
-              email: input.email,
-              password: input.password,
-              name: input.name,
-              role: input.role,
-              data: { emailVerified: input.emailVerified },
-            },
+          await auth.api.addMember({
+            body: { userId: created.user.id, organizationId: input.organizationId, role: 'member' },
           });
         } catch (error) {
-          return fromAuthError(c, error, 'Failed to create user');
+          // No half-made account: without its membership the user is removed again.
+          await (await auth.$context).internalAdapter.deleteUser(created.user.id);
+          return fromAuthError(c, error, 'Failed to add the user to the organization');
         }
-        if (input.organizationId) {
-          try {
-            await auth.api.addMember({
-              body: { userId: created.user.id, organizationId: input.organizationId, role: 'member' },
-            });
-          } catch (error) {
-            // No half-made account: without its membership the user is removed again.
-            await (await auth.$context).internalAdapter.deleteUser(created.user.id);
-            return fromAuthError(c, error, 'Failed to add the user to the organization');
-          }
-        }
-        return c.json<ApiData<typeof created.user>>({ data: created.user }, 201);
-      })
-      // A page at a time, searched here: the whole list in one answer grew with every organization.
-      .get('/organizations', validate('query', adminOrganizationListQuerySchema), async (c) => {
-        const { search, limit, offset } = c.req.valid('query');
-        const found = (term: string) => {
-          // `instr` (SQLite) and `strpos` (PostgreSQL): a plain substring, with no LIKE pattern to escape.
-          const position = database.engine === 'postgres' ? 'strpos' : 'instr';
-          const inColumn = (column: 'name' | 'slug') =>
-            sql<boolean>`${sql.raw(position)}(lower(${sql.ref(`o.${column}`)}), lower(${term})) > 0`;
-          return sql<boolean>`(${inColumn('name')} or ${inColumn('slug')} or ${sql.ref('o.id')} = ${term})`;
-        };
-        const matching = db.selectFrom('organization as o').$if(search !== '', (query) => query.where(found(search)));
-        const [rows, counted] = await Promise.all([
-          matching
-            .select(['o.id', 'o.name', 'o.slug', 'o.createdAt', ...organizationCounts])
-            .orderBy('o.createdAt', 'desc')
-            .orderBy('o.id', 'desc')
-            .limit(limit)
-            .offset(offset)
-            .execute(),
-          matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-        ]);
-        return c.json<AdminOrganizationPage>({ data: rows.map(organizationSummary), total: Number(counted.total) });
-      })
-      .post('/organizations', validate('json', adminCreateOrganizationSchema), async (c) => {
-        const { name } = c.req.valid('json');
-        try {
-          const organization = await createOrganizationNamed(auth, db, name, { userId: c.get('principal').user.id });
-          return c.json<ApiData<typeof organization>>({ data: organization }, 201);
-        } catch (error) {
-          return fromAuthError(c, error, 'Failed to create organization');
-        }
-      })
-      .get('/outbox', validate('query', outboxQuerySchema), (c) =>
-        c.json<ApiData<OutboxMail[]>>({ data: outbox?.list(c.req.valid('query').to) ?? [] }),
-      )
-  );
+      }
+      return c.json<ApiData<typeof created.user>>({ data: created.user }, 201);
+    })
+    .post('/organizations', validate('json', adminCreateOrganizationSchema), async (c) => {
+      const { name } = c.req.valid('json');
+      try {
+        const organization = await createOrganizationNamed(auth, db, name, { userId: c.get('principal').user.id });
+        return c.json<ApiData<typeof organization>>({ data: organization }, 201);
+      } catch (error) {
+        return fromAuthError(c, error, 'Failed to create organization');
+      }
+    })
+    .get('/outbox', validate('query', outboxQuerySchema), (c) =>
+      c.json<ApiData<OutboxMail[]>>({ data: outbox?.list(c.req.valid('query').to) ?? [] }),
+    );
 }
