@@ -1,6 +1,8 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { ADMIN_ORGANIZATION_ERRORS } from '#common/admin';
+import { describe, expect, inject, it } from 'vitest';
+import { ADMIN_ORGANIZATION_ERRORS, organizationConfirmationText } from '#common/admin';
 import { expectAccessibleInBothThemes, seriousViolations } from './support/axe';
 import { expectPath, toasts, useBrowser, type BrowserFixture } from './support/browser';
 import { confirmWith } from './support/confirmation';
@@ -120,6 +122,74 @@ describe('an organization run by a platform admin', () => {
     t.allowConsoleError(/status of 404/);
     await page.getByRole('heading', { name: 'Organization not found' }).waitFor();
     await expect.poll(() => page.title()).toBe('Organization not found · Organizations · Admin · Gatehouse');
+  });
+
+  it('finds organizations by a search made on the server and pages through them, the view kept in the URL', async () => {
+    await t.signInAsAdmin();
+    const tag = `Findable ${Date.now().toString(36)}`;
+    // 21 matches: a page of 20 and one more, the oldest, on the second.
+    for (let index = 0; index < 21; index += 1) {
+      const response = await t.context.request.post(`${t.baseURL}/api/v1/admin/organizations`, {
+        data: { name: `${tag} ${String(index).padStart(2, '0')}` },
+        headers: { origin: t.baseURL },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    }
+    const { page } = t;
+    const rows = page.getByTestId('organization-row');
+    const next = page.getByRole('button', { name: 'Next', exact: true });
+    const previous = page.getByRole('button', { name: 'Previous', exact: true });
+
+    await page.goto('/admin/organizations');
+    await page.getByLabel('Search organizations').fill(tag.toLowerCase());
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('Page 1 of 2', { exact: true }).waitFor();
+    await page.getByRole('link', { name: `${tag} 20` }).waitFor();
+    expect(await rows.count()).toBe(20);
+    expect(await previous.isDisabled()).toBe(true);
+    expect(new URL(page.url()).searchParams.get('search')).toBe(tag.toLowerCase());
+
+    await next.click();
+    await page.getByText('Page 2 of 2', { exact: true }).waitFor();
+    await page.getByRole('link', { name: `${tag} 00` }).waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await next.isDisabled()).toBe(true);
+    expect(new URL(page.url()).searchParams.get('offset')).toBe('20');
+
+    // A reload keeps the view; a search nothing matches says so.
+    await page.reload();
+    await page.getByRole('link', { name: `${tag} 00` }).waitFor();
+    await page.getByText('Page 2 of 2', { exact: true }).waitFor();
+    await page.getByLabel('Search organizations').fill(`${tag} none`);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No organizations match the search.').waitFor();
+    await page.getByText('Page 1 of 1', { exact: true }).waitFor();
+  });
+
+  it('deletes an organization whose name, stored before the name rule, is thousands of characters long', async () => {
+    await t.signInAsAdmin();
+    const organization = await t.createOrganization(`Legacy ${Date.now().toString(36)}`);
+    // No path takes such a name any more: written straight into the database, as an older version kept it.
+    const name = `Legacy\n${'w'.repeat(5000)}`;
+    const db = new Database(path.join(inject('dataDir'), 'gatehouse.db'));
+    try {
+      db.prepare('update organization set name = ? where id = ?').run(name, organization.id);
+    } finally {
+      db.close();
+    }
+    const { page } = t;
+    const shown = `${organizationConfirmationText(name)}…`;
+
+    await page.goto(`/admin/organizations?search=${organization.slug}`);
+    await page.getByRole('link', { name: shown }).click();
+    await page.getByRole('heading', { name: shown }).waitFor();
+    const danger = page.getByRole('region', { name: 'Danger zone' });
+    const remove = danger.getByRole('button', { name: 'Delete organization' });
+    await danger.getByLabel('Organization name').fill(organizationConfirmationText(name));
+    expect(await remove.isEnabled()).toBe(true);
+    await remove.click();
+    await expectPath(page, '/admin/organizations');
+    await toasts(page).getByText('Organization deleted', { exact: true }).waitFor();
   });
 
   it('pages through the members; a removal or a role change refreshes the page on screen and the count', async () => {

@@ -3,7 +3,8 @@ import type { AdminOrganizationMember } from './admin-organization-members';
 import { createOrganizationSchema, type CreateOrganizationInput } from './organizations';
 import { ORGANIZATION_ROLES, parseRoles, type OrganizationRole } from './roles';
 import type { TeamPermissionMode } from './teams';
-import { emailSchema, nameSchema, passwordSchema } from './validation';
+import type { ApiData } from './error-codes';
+import { emailSchema, NAME_MAX_LENGTH, nameSchema, passwordSchema, withoutControlCharacters } from './validation';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -33,31 +34,36 @@ const userFlagFilters = {
 /** The answer to a cursor that is not one the list gave (too long, forged, or of a wrong shape). */
 export const CURSOR_NOT_VALID = 'cursor is not valid';
 
+/** A list's search text: what the admin lists (users, organizations) look for. */
+const searchTermSchema = z
+  .string()
+  .trim()
+  .max(200, 'search is at most 200 characters')
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'search must not contain control characters')
+  .default('');
+const pageSizeSchema = z.coerce
+  .number({ message: 'limit must be 10, 20, 50 or 100' })
+  .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), 'limit must be 10, 20, 50 or 100')
+  .default(DEFAULT_PAGE_SIZE);
+const offsetSchema = z.coerce
+  .number({ message: 'offset must be a whole number' })
+  .int('offset must be a whole number')
+  .min(0, 'offset must be 0 or more')
+  .default(0);
+
 /** The admin user list's view: sent to the server and kept in the page URL. */
 export const adminUserListQuerySchema = z.object({
   /** Found anywhere in `searchField`; a term that is exactly a user's id finds that user too. */
-  search: z
-    .string()
-    .trim()
-    .max(200, 'search is at most 200 characters')
-    // eslint-disable-next-line no-control-regex -- control characters are what is refused here
-    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'search must not contain control characters')
-    .default(''),
+  search: searchTermSchema,
   searchField: z.enum(['email', 'name'], { message: 'searchField must be email or name' }).default('email'),
   role: z.enum(['all', 'user', 'admin'], { message: 'role must be all, user or admin' }).default('all'),
   sortBy: z
     .enum(['createdAt', 'name', 'email'], { message: 'sortBy must be createdAt, name or email' })
     .default('createdAt'),
   sortDirection: z.enum(['asc', 'desc'], { message: 'sortDirection must be asc or desc' }).default('desc'),
-  limit: z.coerce
-    .number({ message: 'limit must be 10, 20, 50 or 100' })
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), 'limit must be 10, 20, 50 or 100')
-    .default(DEFAULT_PAGE_SIZE),
-  offset: z.coerce
-    .number({ message: 'offset must be a whole number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset must be 0 or more')
-    .default(0),
+  limit: pageSizeSchema,
+  offset: offsetSchema,
   /**
    * Where the previous page ended (from `nextCursor`/`previousCursor`): the server then walks on
    * from there instead of skipping `offset` rows, which stays only for the page number.
@@ -149,6 +155,29 @@ export interface AdminOrganizationRow {
   createdAt: string;
 }
 
+/**
+ * `GET /api/v1/admin/organizations`: a page of organizations, newest first, and the Admin →
+ * Organizations screen's view (kept in the page URL). `search` is found in the name or the slug, or
+ * is an organization's id.
+ */
+export const adminOrganizationListQuerySchema = z.object({
+  search: searchTermSchema,
+  limit: pageSizeSchema,
+  offset: offsetSchema,
+});
+export type AdminOrganizationListQuery = z.infer<typeof adminOrganizationListQuerySchema>;
+/** The page, and every match counted (`total`). */
+export type AdminOrganizationPage = ApiData<AdminOrganizationRow[], { total: number }>;
+
+/**
+ * What an admin types to delete an organization: its name, without control characters (no text
+ * field takes a line break) and cut to the longest name allowed now, so a name stored before the
+ * rule, however long, can still be typed (decision 0061).
+ */
+export function organizationConfirmationText(name: string): string {
+  return [...withoutControlCharacters(name)].slice(0, NAME_MAX_LENGTH).join('');
+}
+
 /** `GET /api/v1/admin/organizations/:id`: one organization as a platform admin runs it. */
 export interface AdminOrganizationDetail {
   organization: { id: string; name: string; slug: string; logo: string | null; createdAt: string };
@@ -168,7 +197,10 @@ export const adminMemberRoleSchema = z.object({
 });
 export type AdminMemberRoleInput = z.infer<typeof adminMemberRoleSchema>;
 
-/** `DELETE /api/v1/admin/organizations/:id`: the name typed again, compared exactly (not trimmed). */
+/**
+ * `DELETE /api/v1/admin/organizations/:id`: the name typed again (`organizationConfirmationText`),
+ * compared exactly (not trimmed).
+ */
 export const adminDeleteOrganizationSchema = z.object({
   confirmName: z
     .string({ message: 'confirmName is required' })

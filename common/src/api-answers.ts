@@ -1,6 +1,6 @@
 import type {
   AdminOrganizationDetail,
-  AdminOrganizationRow,
+  AdminOrganizationPage,
   AdminUserList,
   OutboxMail,
   TwoFactorResetAnswer,
@@ -48,7 +48,7 @@ export interface ApiAnswers {
   'GET /api/v1/admin/audit': AuditPage;
   'GET /api/v1/admin/audit/export': unknown;
   'GET /api/v1/admin/stats': ApiData<AdminStats>;
-  'GET /api/v1/admin/organizations': ApiData<AdminOrganizationRow[]>;
+  'GET /api/v1/admin/organizations': AdminOrganizationPage;
   'POST /api/v1/admin/organizations': ApiData<CreatedOrganization>;
   'GET /api/v1/admin/organizations/:id': ApiData<AdminOrganizationDetail>;
   'GET /api/v1/admin/organizations/:id/members': AdminOrganizationMemberPage;

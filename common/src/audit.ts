@@ -65,6 +65,9 @@ export const AUDIT_ACTIONS = {
   'admin.organization_member_remove': 'Organization member removed by an admin',
   'admin.organization_invitation_cancel': 'Invitation cancelled by an admin',
   'admin.organization_delete': 'Organization deleted by an admin',
+  'admin.user_export': 'Users exported by an admin',
+  'admin.audit_export': 'Audit trail exported by an admin',
+  'organization.owner_handover': 'Ownership handed over',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { nameSchema } from './validation';
 
+/**
+ * Organizations an account may belong to and still create one (decision 0061): past it, creating
+ * is refused; platform admins have no limit.
+ */
+export const ORGANIZATION_LIMIT = 50;
+export const ORGANIZATION_LIMIT_MESSAGE = `You already belong to ${ORGANIZATION_LIMIT} organizations, the most an account may have. Leave one to create another.`;
+
 /** `POST /api/v1/organizations` (and its admin twin): the name only; the server makes the slug. */
 export const createOrganizationSchema = z.object({ name: nameSchema });
 export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;

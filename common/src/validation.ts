@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** Better Auth's defaults, made explicit so the form and the server agree. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** Every name: a person's, an organization's, a team's, a key's (decision 0061). */
 export const NAME_MAX_LENGTH = 100;
 
 /**
@@ -21,7 +22,30 @@ export const emailSchema = z
   .max(254, 'Email is too long')
   .pipe(z.email('Enter a valid email address'));
 
-export const nameSchema = z.string().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH, 'Name is too long');
+/**
+ * C0 and C1 control characters (line breaks, tabs, escapes) and the Unicode line and paragraph
+ * separators: a name is one line of text, in a list, a mail's subject, a CSV cell.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what is refused here
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const NAME_CONTROL_MESSAGE = 'Name cannot contain line breaks or control characters';
+export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
+/** A name stored before the rule, as it can be shown on one line and typed. */
+export const withoutControlCharacters = (value: string) =>
+  value.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '');
+
+/**
+ * The one rule for names (decision 0061): on one line (checked before trimming, since the server
+ * stores what was sent), and 1 to 100 characters once trimmed.
+ */
+const nameRule = (requiredMessage: string) =>
+  z
+    .string()
+    .refine((value) => !hasControlCharacters(value), NAME_CONTROL_MESSAGE)
+    .trim()
+    .min(1, requiredMessage)
+    .max(NAME_MAX_LENGTH, 'Name is too long');
+export const nameSchema = nameRule('Name is required');
 
 /** Change email: a different, valid address (spec wording for the first rule). */
 export function changeEmailSchema(currentEmail: string) {
@@ -47,7 +71,7 @@ export const signInSchema = z.object({
 export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, 'Full name is required').max(NAME_MAX_LENGTH, 'Name is too long'),
+  name: nameRule('Full name is required'),
   email: emailSchema,
   password: passwordSchema,
 });

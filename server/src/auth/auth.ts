@@ -31,6 +31,7 @@ import { guestUpgrade } from './guest-upgrade';
 import { geoFromHeaders, type GeoLookup } from './session-geo';
 import type { PasswordHasher } from './password-hashing';
 import { passwordCheckLimit } from './password-check-limit';
+import { organizationLimitReached } from './organization-limit';
 import { passwordGuard } from './password-guard';
 import { passwordResetOptions } from './password-reset';
 import { withMemberEndpointTurns } from './member-endpoint-turns';
@@ -187,6 +188,8 @@ export function createAuth(dependencies: AuthDependencies) {
         roles: organizationRoles,
         teams: { enabled: true, allowRemovingAllTeams: true },
         invitationExpiresIn: 60 * 60 * 24 * 7,
+        // One account cannot fill the organization list; a platform admin has no limit (decision 0061).
+        organizationLimit: (user) => organizationLimitReached(database, user),
         // Anyone can sign up with an invitee's address: only its verified owner may answer the invitation.
         requireEmailVerificationOnInvitation: true,
         sendInvitationEmail: async ({ email, role, organization, inviter }) =>
@@ -214,7 +217,7 @@ export function createAuth(dependencies: AuthDependencies) {
       guests.afterSecondFactor,
       // After anonymous(): its sign-in hook reads the session the browser held, which this one ends.
       freshSession(),
-      accountDeletion(database),
+      accountDeletion(database, audit),
       passkey({ rpID: publicUrl.hostname, rpName: 'Gatehouse', origin: publicUrl.origin }),
       passkeyGuard(),
       // After the two-factor plugin: a sign-in held for its second factor is none yet.

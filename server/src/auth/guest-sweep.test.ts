@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../testing/http-client';
@@ -106,5 +107,88 @@ describe.each(ENGINES)('guest sweep on %s', (engine) => {
     expect(await count('user', 'id', ownerId)).toBe(1);
     expect(await count('organization', 'id', shared)).toBe(1);
     expect(await count('member', 'organizationId', shared)).toBe(2);
+  });
+
+  it('hands a swept guest’s organization with members to a registered member, never leaving it ownerless', async () => {
+    const signUp = async (label: string) => {
+      const client = new TestClient(context.app);
+      const response = await client.post('/api/auth/sign-up/email', {
+        email: `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        password: 'member-password-1',
+        name: label,
+      });
+      return response.body.user.id as string;
+    };
+    const anonymous = async () =>
+      (await new TestClient(context.app).post('/api/auth/sign-in/anonymous')).body.user.id as string;
+    const join = (userId: string, organizationId: string) =>
+      context.auth.api.addMember({ body: { userId, organizationId, role: 'member' } });
+
+    const owner = new TestClient(context.app);
+    const ownerId = (await owner.post('/api/auth/sign-in/anonymous')).body.user.id as string;
+    const shared = (await owner.post('/api/auth/organization/create', { name: 'Left Behind', slug: 'left-behind' }))
+      .body.id as string;
+    const onlyGuests = (await owner.post('/api/auth/organization/create', { name: 'Guests Only', slug: 'guests-only' }))
+      .body.id as string;
+    // A guest joins first, then two registered members: the first registered one takes over.
+    const earlyGuest = await anonymous();
+    await join(earlyGuest, shared);
+    const heir = await signUp('heir');
+    await join(heir, shared);
+    const later = await signUp('later');
+    await join(later, shared);
+    const otherGuest = await anonymous();
+    await join(otherGuest, onlyGuests);
+    const old = new Date(Date.now() - 7 * HOUR * 1000);
+    await context.database.db
+      .updateTable('user')
+      .set({ createdAt: engine === 'sqlite' ? old.toISOString() : old })
+      .where('id', '=', ownerId)
+      .execute();
+
+    expect(await sweepGuests(context.auth, 6 * HOUR)).toBe(1);
+
+    expect(await count('user', 'id', ownerId)).toBe(0);
+    const roles = await context.database.db
+      .selectFrom('member')
+      .select(['organizationId', 'userId', 'role'])
+      .where('organizationId', 'in', [shared, onlyGuests])
+      .orderBy('role')
+      .execute();
+    expect(roles.filter((row) => row.organizationId === shared)).toEqual(
+      expect.arrayContaining([
+        { organizationId: shared, userId: heir, role: 'owner' },
+        { organizationId: shared, userId: later, role: 'member' },
+        { organizationId: shared, userId: earlyGuest, role: 'member' },
+      ]),
+    );
+    // With no registered member, the longest-standing guest: the organization goes with the last of them.
+    expect(roles.filter((row) => row.organizationId === onlyGuests)).toEqual([
+      { organizationId: onlyGuests, userId: otherGuest, role: 'owner' },
+    ]);
+    await context.audit.flush();
+    const events = await context.database.db
+      .selectFrom('auditEvent')
+      .select(['organizationId', 'targetUserId', 'outcome', 'details'])
+      .where('action', '=', 'organization.owner_handover')
+      .orderBy('organizationId')
+      .execute();
+    expect(events).toEqual(
+      expect.arrayContaining([
+        {
+          organizationId: shared,
+          targetUserId: heir,
+          outcome: 'success',
+          details: JSON.stringify({ previousOwnerId: ownerId }),
+        },
+        {
+          organizationId: onlyGuests,
+          targetUserId: otherGuest,
+          outcome: 'success',
+          details: JSON.stringify({ previousOwnerId: ownerId }),
+        },
+      ]),
+    );
+    expect(events).toHaveLength(2);
   });
 });

@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api';
 import { z } from 'zod';
 import { banFieldsSchema, banReasonSchema } from '#common/ban';
-import { nameSchema } from '#common/validation';
+import { NAME_MAX_LENGTH, nameSchema } from '#common/validation';
 
 /** Longest profile picture URL accepted: ours are far shorter, and browsers cap URLs near this. */
 export const IMAGE_URL_MAX_LENGTH = 2048;
@@ -76,6 +76,12 @@ const adminUserFields = userFields.extend({
   updatedAt: kept('updatedAt').optional(),
 });
 const ORGANIZATION_FIELDS = ['name', 'slug', 'logo', 'metadata'];
+/** Organizations and teams take the one name rule of people (decision 0061); a slug, the same bound. */
+const slug = z
+  .string({ error: 'slug must be a string' })
+  .max(NAME_MAX_LENGTH, `slug must be at most ${NAME_MAX_LENGTH} characters`);
+const organizationFields = z.object({ name: name.optional(), slug: slug.optional() });
+const teamFields = z.object({ name: name.optional() });
 
 const BODY_RULES: Record<string, z.ZodType> = {
   '/sign-up/email': userFields,
@@ -83,17 +89,20 @@ const BODY_RULES: Record<string, z.ZodType> = {
   '/admin/create-user': userFields.extend({ data: ifObject(adminUserFields) }),
   '/admin/update-user': z.object({ data: ifObject(adminUserFields) }),
   '/admin/ban-user': banFieldsSchema,
+  '/organization/create': organizationFields,
   // An update without any known field reaches the database as an empty UPDATE, a syntax error.
   '/organization/update': z.object({
     data: ifObject(
-      z
-        .record(z.string(), z.unknown())
+      organizationFields
+        .catchall(z.unknown())
         .refine(
           (data) => ORGANIZATION_FIELDS.some((field) => data[field] !== undefined),
           `data must contain at least one of: ${ORGANIZATION_FIELDS.join(', ')}`,
         ),
     ),
   }),
+  '/organization/create-team': teamFields,
+  '/organization/update-team': z.object({ data: ifObject(teamFields) }),
 };
 
 /** Listing parameters, on every path: a negative, fractional or huge limit fails inside the query. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger, type LogFields } from '../lib/logger';
 import { parseCsv } from '../testing/csv';
-import { CSV_INTERRUPTED, csvDownload, type CsvColumn } from './csv-stream';
+import { CSV_INTERRUPTED, csvDownload, type CsvColumn, type CsvEnd } from './csv-stream';
 
 interface Item {
   name: string;
@@ -92,5 +92,66 @@ describe('CSV downloads streamed from batches', () => {
     await reader.cancel();
     expect(state.served).toBe(2);
     expect(state.closed).toBe(true);
+  });
+
+  it('quotes a cell holding a lone CR or LF, and escapes a formula start after each line break', async () => {
+    const notes = ['a\n=cmd', 'a\r=cmd', '\r=cmd', 'a\r\n+1', 'a\n\n-1', 'a\n@x', 'a\nplain'];
+    async function* batches() {
+      yield notes.map((note) => ({ name: 'n', note }));
+    }
+    const response = await csvDownload({
+      filename: 'i.csv',
+      columns: COLUMNS,
+      batches: batches(),
+      logger: silent().logger,
+    });
+    const rows = parseCsv(await response.text());
+    expect(rows.map((row) => row[1])).toEqual([
+      'note',
+      "a\n'=cmd",
+      "a\r'=cmd",
+      "'\r'=cmd",
+      "a\r\n'+1",
+      "a\n\n'-1",
+      "a\n'@x",
+      'a\nplain',
+    ]);
+  });
+
+  it('says once how the download ended and how many rows it sent', async () => {
+    const ends: [CsvEnd, number][] = [];
+    const onEnd = (end: CsvEnd, rows: number) => ends.push([end, rows]);
+    await (
+      await csvDownload({
+        filename: 'i.csv',
+        columns: COLUMNS,
+        batches: source(3).batches,
+        logger: silent().logger,
+        onEnd,
+      })
+    ).text();
+    const broken = await csvDownload({
+      filename: 'i.csv',
+      columns: COLUMNS,
+      batches: source(5, 2).batches,
+      logger: silent().logger,
+      onEnd,
+    });
+    await broken.text().catch(() => undefined);
+    const left = await csvDownload({
+      filename: 'i.csv',
+      columns: COLUMNS,
+      batches: source(9).batches,
+      logger: silent().logger,
+      onEnd,
+    });
+    const reader = left.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(ends).toEqual([
+      ['complete', 3],
+      ['interrupted', 2],
+      ['cancelled', 1],
+    ]);
   });
 });

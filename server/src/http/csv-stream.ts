@@ -11,12 +11,26 @@ export interface CsvColumn<Row> {
 
 /**
  * RFC 4180 lines. A cell that starts like a formula (`=`, `+`, `-`, `@`, a tab…) gets a leading `'`,
- * so a spreadsheet shows it as text instead of running it: the cells hold what others typed.
+ * so a spreadsheet shows it as text instead of running it: the cells hold what others typed. Every
+ * cell holding a CR or LF is quoted (the library, given a record delimiter, would quote only CRLF),
+ * or a lone line break would start a new row there.
  */
-const CSV_OPTIONS: Options = { escape_formulas: true, record_delimiter: 'windows' };
+const CSV_OPTIONS: Options = { escape_formulas: true, record_delimiter: 'windows', quote_record_delimiter: true };
+/** A line break, then what a spreadsheet would read as a formula (csv-stringify's list, as it checks a cell's start). */
+const FORMULA_AFTER_BREAK = /([\r\n]+)(?=[=+\-@\t\uFF1D\uFF0B\uFF0D\uFF20])/g;
+
+/**
+ * A cell as it is written: past each line break, a formula start gets the same `'` as at the cell's
+ * start, for a reader that splits a quoted cell at its line breaks all the same.
+ */
+export const csvSafeCell = (cell: CsvCell): CsvCell =>
+  cell === null ? null : cell.replace(FORMULA_AFTER_BREAK, "$1'");
 /** Lets spreadsheets read the file as UTF-8 (Excel otherwise guesses a local code page). */
 const BOM = '\uFEFF';
 const encoder = new TextEncoder();
+
+/** How a download ended: every row sent, broken off by an error, or given up by the client. */
+export type CsvEnd = 'complete' | 'interrupted' | 'cancelled';
 
 /** Why the download broke off, in place of the error itself (whose words are for the log only). */
 export const CSV_INTERRUPTED = 'The export was interrupted';
@@ -32,18 +46,30 @@ export async function csvDownload<Row>({
   columns,
   batches,
   logger,
+  onEnd,
 }: {
   filename: string;
   columns: readonly CsvColumn<Row>[];
   batches: AsyncIterable<Row[]>;
   logger: Logger;
+  /** Told once, when the download ends, how many rows it sent (for the audit trail). */
+  onEnd?: (end: CsvEnd, rows: number) => void;
 }): Promise<Response> {
   const iterator = batches[Symbol.asyncIterator]();
-  const lines = (rows: Row[]) =>
-    stringify(
-      rows.map((row) => columns.map((column) => column.cell(row))),
+  let sent = 0;
+  let ended = false;
+  const end = (how: CsvEnd) => {
+    if (ended) return;
+    ended = true;
+    onEnd?.(how, sent);
+  };
+  const lines = (rows: Row[]) => {
+    sent += rows.length;
+    return stringify(
+      rows.map((row) => columns.map((column) => csvSafeCell(column.cell(row)))),
       CSV_OPTIONS,
     );
+  };
   const first = await iterator.next();
   const head = BOM + stringify([columns.map((column) => column.header)], CSV_OPTIONS);
   let opening: string | null = head + (first.done ? '' : lines(first.value));
@@ -54,20 +80,27 @@ export async function csvDownload<Row>({
         if (opening !== null) {
           controller.enqueue(encoder.encode(opening));
           opening = null;
-          if (first.done) controller.close();
+          if (first.done) {
+            controller.close();
+            end('complete');
+          }
           return;
         }
         try {
           const next = await iterator.next();
-          if (next.done) controller.close();
-          else controller.enqueue(encoder.encode(lines(next.value)));
+          if (next.done) {
+            controller.close();
+            end('complete');
+          } else controller.enqueue(encoder.encode(lines(next.value)));
         } catch (error) {
           logger.error('csv export interrupted', { filename, ...errorFields(error) });
           controller.error(new Error(CSV_INTERRUPTED));
+          end('interrupted');
         }
       },
       async cancel() {
         // The client went away: the batches stop here.
+        end('cancelled');
         await iterator.return?.();
       },
     },

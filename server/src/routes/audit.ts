@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { auditExportQuerySchema, auditQuerySchema, myAuditQuerySchema, type AuditPage } from '#common/audit';
 import { AUDIT_CSV_COLUMNS, auditCsvFilename } from '../audit/audit-csv';
 import type { AuditLog } from '../audit/audit-log';
+import { recordExport } from '../audit/export-record';
 import { auditEventBatches, listAuditEvents } from '../audit/audit-query';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/database';
@@ -20,7 +21,17 @@ export const AUDIT_EXPORT_BATCH = 1000;
  * `GET /audit` and `GET /audit/export` under the admin routes (which check the caller): every
  * event, filtered, by pages or as one CSV file.
  */
-export function adminAuditRoutes({ database, audit, logger }: { database: Database; audit: AuditLog; logger: Logger }) {
+export function adminAuditRoutes({
+  auth,
+  database,
+  audit,
+  logger,
+}: {
+  auth: Auth;
+  database: Database;
+  audit: AuditLog;
+  logger: Logger;
+}) {
   return new Hono<Env>()
     .get('/audit', validate('query', auditQuerySchema), async (c) => {
       // What was recorded just before is part of the answer.
@@ -31,11 +42,14 @@ export function adminAuditRoutes({ database, audit, logger }: { database: Databa
     })
     .get('/audit/export', validate('query', auditExportQuerySchema), async (c) => {
       await audit.flush();
+      const query = c.req.valid('query');
       return csvDownload({
         filename: auditCsvFilename(),
         columns: AUDIT_CSV_COLUMNS,
-        batches: auditEventBatches(database.db, c.req.valid('query'), AUDIT_EXPORT_BATCH),
+        batches: auditEventBatches(database.db, query, AUDIT_EXPORT_BATCH),
         logger,
+        // Each export is itself in the trail: who, with which filter, how many rows.
+        onEnd: recordExport(audit, auth.options, c, 'admin.audit_export', query),
       });
     });
 }

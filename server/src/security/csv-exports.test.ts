@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_HEADER } from '#common/api-keys';
+import { parseCsv } from '../testing/csv';
 import { TestClient } from '../testing/http-client';
 import { ENGINES, TEST_ORIGIN, type TestContext } from '../testing/test-context';
 import { sharedContexts } from './support/contexts';
-import { admin, apiKey, guest, type Person } from './support/principals';
+import { admin, apiKey, guest, PASSWORD, uniqueEmail, type Person } from './support/principals';
 
 /** The admin's CSV exports (audit trail, users): an admin's file, to nobody else, for no bad query. */
 
@@ -83,5 +84,90 @@ describe.each(ENGINES)('the CSV exports under attack, on %s', (engine) => {
     const response = await root.client.get(`${path}?${query}`);
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'BAD_REQUEST', message });
+  });
+
+  /** What a spreadsheet would run: a cell, at the start of a row or of a line, that starts a formula. */
+  const formulaCells = (rows: string[][]) =>
+    rows.flatMap((row) => row.flatMap((cell) => cell.split(/\r\n|\r|\n/))).filter((line) => /^[=+\-@]/.test(line));
+
+  it.each([
+    ['a line feed', "Mallory\n=cmd|' /C calc'!A0"],
+    ['a carriage return', "Mallory\r=cmd|' /C calc'!A0"],
+    ['a CR before the formula start', "\r=cmd|' /C calc'!A0"],
+    ['a line break and a tab', 'Mallory\r\n\t@SUM(1+1)'],
+  ])('writes a name already holding %s in one quoted cell, the formula after it escaped', async (_, name) => {
+    await context.database.db.updateTable('user').set({ name }).where('id', '=', subject.id).execute();
+    const response = await root.client.get(`${USERS}?search=${encodeURIComponent(subject.email)}`);
+    expect(response.status).toBe(200);
+    const rows = parseCsv(response.text);
+    // The header and the one user: no row was split off.
+    expect(rows).toHaveLength(2);
+    expect(rows[1]![2]).toBe(subject.email);
+    expect(formulaCells(rows)).toEqual([]);
+    expect(rows[1]![1]!.replace(/'/g, '')).toBe(name.replace(/'/g, ''));
+  });
+
+  it('records each export in the audit trail: who, which filter, how many rows', async () => {
+    const query = `search=${encodeURIComponent(subject.email)}&searchField=email`;
+    expect((await root.client.get(`${USERS}?${query}`)).status).toBe(200);
+    expect((await root.client.get(`${AUDIT}?userId=${subject.id}`)).status).toBe(200);
+    await context.audit.flush();
+    const events = await context.database.db
+      .selectFrom('auditEvent')
+      .select(['action', 'outcome', 'actorId', 'details'])
+      .where('actorId', '=', root.id)
+      .where('action', 'in', ['admin.user_export', 'admin.audit_export'])
+      .orderBy('createdAt', 'desc')
+      .limit(2)
+      .execute();
+    const byAction = Object.fromEntries(events.map((event) => [event.action, event]));
+    expect(byAction['admin.user_export']).toMatchObject({ outcome: 'success', actorId: root.id });
+    expect(JSON.parse(byAction['admin.user_export']!.details!)).toMatchObject({ rows: 1, end: 'complete' });
+    expect(JSON.parse(byAction['admin.user_export']!.details!).filter).toContain(
+      `search=${encodeURIComponent(subject.email)}`,
+    );
+    expect(JSON.parse(byAction['admin.audit_export']!.details!)).toMatchObject({
+      filter: `userId=${subject.id}`,
+      end: 'complete',
+    });
+  });
+
+  it('refuses a line break or control character in a name, on every path that sets one', async () => {
+    const bad = "Mallory\n=cmd|' /C calc'!A0";
+    const stranger = new TestClient(context.app);
+    const attempts = [
+      () => stranger.post('/api/auth/sign-up/email', { email: uniqueEmail('ctl'), password: PASSWORD, name: bad }),
+      () => snoop.client.post('/api/auth/update-user', { name: 'Mallory\u0007' }),
+      () => snoop.client.post('/api/auth/update-user', { name: '\r=cmd' }),
+      () => snoop.client.post('/api/auth/update-user', { name: 'Mallory\u2028=cmd' }),
+      () =>
+        root.client.post('/api/auth/admin/create-user', {
+          email: uniqueEmail('ctl'),
+          password: PASSWORD,
+          name: bad,
+        }),
+      () => root.client.post('/api/auth/admin/update-user', { userId: snoop.id, data: { name: bad } }),
+      () =>
+        root.client.post('/api/v1/admin/users', {
+          email: uniqueEmail('ctl'),
+          password: PASSWORD,
+          name: bad,
+          role: 'user',
+        }),
+    ];
+    for (const attempt of attempts) {
+      const response = await attempt();
+      expect(response.status, response.text).toBe(400);
+      // A bell is refused by the input guard before any rule; a line break, by the name rule.
+      expect(response.body.message).toMatch(/control characters/i);
+    }
+    const created = await context.database.db.selectFrom('user').select('id').where('email', 'like', 'ctl-%').execute();
+    expect(created).toEqual([]);
+    const snoopName = await context.database.db
+      .selectFrom('user')
+      .select('name')
+      .where('id', '=', snoop.id)
+      .executeTakeFirstOrThrow();
+    expect(snoopName.name).toBe('Export Snoop');
   });
 });

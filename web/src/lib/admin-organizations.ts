@@ -1,28 +1,35 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminOrganizationRow } from '#common/admin';
+import { useQuery } from '@tanstack/react-query';
+import {
+  adminOrganizationListQuerySchema,
+  type AdminOrganizationListQuery,
+  type AdminOrganizationPage,
+} from '#common/admin';
 import { api } from './api';
 import { RequestError, toRequestError } from './errors';
+import { keptQueryOptions } from './kept-query-options';
 import { queryKeys } from './query-keys';
+import { searchParams } from './search-params';
 
 /** The spec's words for this list, whatever the cause (the status and code stay for the screen). */
 const LOAD_FAILED = 'Failed to load organizations. Please try again.';
 
 /**
- * Every organization, for platform admins. Shared here because two admin screens read it (the
- * organizations screen, and the Create User choices), and features never import each other.
+ * A page of organizations, for platform admins, as the view (search, page) asks it of the server.
+ * Shared here because two admin screens read it (the organizations screen, and the Create User
+ * choices), and features never import each other.
  */
-export async function getAdminOrganizations(): Promise<AdminOrganizationRow[]> {
+export async function getAdminOrganizations(view: AdminOrganizationListQuery): Promise<AdminOrganizationPage> {
   try {
-    return (await api('/admin/organizations', {}, LOAD_FAILED)).data;
+    return await api(`/admin/organizations?${searchParams(view)}`, {}, LOAD_FAILED);
   } catch (caught) {
     const failure = toRequestError(caught, LOAD_FAILED);
     throw new RequestError(failure.status, failure.code, LOAD_FAILED);
   }
 }
 
-export const adminOrganizationsQueryOptions = queryOptions({
-  queryKey: queryKeys.admin.organizations,
-  queryFn: getAdminOrganizations,
-});
+export const adminOrganizationsQueryOptions = (view: AdminOrganizationListQuery) =>
+  keptQueryOptions(queryKeys.admin.organizationList(view), () => getAdminOrganizations(view));
 
-export const useAdminOrganizations = () => useQuery(adminOrganizationsQueryOptions);
+/** The first page by default: the view's defaults (newest first, the default page size). */
+export const useAdminOrganizations = (view = adminOrganizationListQuerySchema.parse({})) =>
+  useQuery(adminOrganizationsQueryOptions(view));

@@ -1,3 +1,5 @@
+import { NAME_MAX_LENGTH, withoutControlCharacters } from '#common/validation';
+
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
@@ -18,3 +20,9 @@ export function truncate(value: string | null | undefined, length: number): stri
   if (!value) return '';
   return value.length > length ? `${value.slice(0, length)}…` : value;
 }
+
+/**
+ * A name as lists, headings and dialogs show it: one stored before the name rule (decision 0061) may
+ * be far longer than any name now, or hold line breaks, and is shown on one line, cut to that length.
+ */
+export const shortName = (name: string) => truncate(withoutControlCharacters(name), NAME_MAX_LENGTH);

@@ -1,4 +1,4 @@
-import type { AdminUserListQuery } from '#common/admin';
+import type { AdminOrganizationListQuery, AdminUserListQuery } from '#common/admin';
 import type { AuditQuery } from '#common/audit';
 
 /**
@@ -33,6 +33,8 @@ export const queryKeys = {
     },
     userSessions: (userId: string) => ['admin-user-sessions', userId] as const,
     organizations: ['admin-organizations'] as const,
+    /** A page of the organization list: under `organizations`, which refreshes every page. */
+    organizationList: (view: AdminOrganizationListQuery) => ['admin-organizations', view] as const,
     /** One organization as a platform admin runs it (members, invitations, teams). */
     organization: (organizationId: string) => ['admin-organization', organizationId] as const,
     /**

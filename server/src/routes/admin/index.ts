@@ -6,7 +6,6 @@ import {
   adminUserListQuerySchema,
   CURSOR_NOT_VALID,
   OFFSET_NEEDS_CURSOR,
-  type AdminOrganizationRow,
   type OutboxMail,
 } from '#common/admin';
 import type { ApiData } from '#common/error-codes';
@@ -16,7 +15,6 @@ import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
 import type { MailOutbox } from '../../mail/mailer';
 import type { Logger } from '../../lib/logger';
-import { organizationCounts, organizationSummary } from '../../db/organization-counts';
 import { createOrganizationNamed } from '../../auth/create-organization';
 import { apiError, fromAuthError } from '../../http/api-error';
 import { clientAddressOf } from '../../http/client-address';
@@ -25,6 +23,7 @@ import { requireUser, type PrincipalVariables } from '../../http/session';
 import { validate } from '../../http/validate';
 import { adminAuditRoutes } from '../audit';
 import { organizationDetailRoutes } from './organization-detail';
+import { organizationListRoutes } from './organization-list';
 import { adminStatsRoutes } from './stats';
 import { twoFactorResetRoutes } from './two-factor-reset';
 import { userBulkRoutes } from './user-bulk';
@@ -74,9 +73,10 @@ export function adminRoutes({
     .use('*', requireAdmin(auth))
     .route('/', twoFactorResetRoutes(auth, audit))
     .route('/', userBulkRoutes({ auth, database, logger }))
-    .route('/', userExportRoutes({ database, logger }))
+    .route('/', userExportRoutes({ auth, database, audit, logger }))
+    .route('/', organizationListRoutes(database))
     .route('/', organizationDetailRoutes(auth, database, audit))
-    .route('/', adminAuditRoutes({ database, audit, logger }))
+    .route('/', adminAuditRoutes({ auth, database, audit, logger }))
     .route('/', adminStatsRoutes(database, audit))
     .get('/users', validate('query', adminUserListQuerySchema), async (c) => {
       const query = c.req.valid('query');
@@ -136,14 +136,6 @@ export function adminRoutes({
         }
       }
       return c.json<ApiData<typeof created.user>>({ data: created.user }, 201);
-    })
-    .get('/organizations', async (c) => {
-      const rows = await db
-        .selectFrom('organization as o')
-        .select(['o.id', 'o.name', 'o.slug', 'o.createdAt', ...organizationCounts])
-        .orderBy('o.createdAt', 'desc')
-        .execute();
-      return c.json<ApiData<AdminOrganizationRow[]>>({ data: rows.map(organizationSummary) });
     })
     .post('/organizations', validate('json', adminCreateOrganizationSchema), async (c) => {
       const { name } = c.req.valid('json');

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { organizationConfirmationText } from '#common/admin';
 import { isOwnerRole, type OrganizationRole } from '#common/roles';
 import type { Database } from '../../db/database';
 import { deleteOrganizations } from '../../db/organization-deletion';
@@ -120,7 +121,8 @@ export async function cancelInvitation(database: Database, organizationId: strin
 }
 
 /**
- * Deletes the organization when `confirmName` is its name exactly: its team places, teams,
+ * Deletes the organization when `confirmName` is its name as typed (`organizationConfirmationText`:
+ * a name stored before the name rule, cut to what can be typed): its team places, teams,
  * invitations, members and itself, in one transaction (Better Auth's own deletion leaves the teams
  * to the foreign keys; here nothing depends on them).
  */
@@ -128,7 +130,7 @@ export async function deleteOrganization(database: Database, organizationId: str
   return membershipTransaction(database, async (trx) => {
     const organization = await lockOrganization(trx, database.engine, organizationId);
     if (!organization) return 'not-found' as const;
-    if (organization.name !== confirmName) return 'name-mismatch' as const;
+    if (organizationConfirmationText(organization.name) !== confirmName) return 'name-mismatch' as const;
     await deleteOrganizations(trx, [organizationId]);
     return organization;
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameSchema } from '#common/validation';
+import { NAME_MAX_LENGTH, nameSchema } from '#common/validation';
 import { useZodForm } from '@/lib/use-zod-form';
 import { Button } from './button';
 import { ErrorBox } from './error-box';
@@ -54,7 +54,7 @@ export function NameForm({
           <FormField id={id} label={label} error={fieldError}>
             <Input
               id={id}
-              maxLength={100}
+              maxLength={NAME_MAX_LENGTH}
               autoFocus={autoFocus}
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={fieldError ? fieldErrorId(id) : undefined}

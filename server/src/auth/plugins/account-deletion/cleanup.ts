@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { deleteOrganizations } from '../../../db/organization-deletion';
 import type { DB } from '../../../db/schema';
 
@@ -6,15 +6,11 @@ import type { DB } from '../../../db/schema';
  * Removes everything of a user that outlives the user row on its own or that we do not leave to
  * foreign keys: organizations they were the only member of (with their teams and invitations), their
  * memberships and team places, invitations they sent, API keys (the plugin's `referenceId` is no
- * foreign key), passkeys, two-factor secrets and files. One transaction: all of it or none. Better
- * Auth deletes the sessions, the sign-in accounts and the user right after; should that fail, a
- * second attempt finds this part done (decision 0036).
+ * foreign key), passkeys, two-factor secrets and files. In a transaction the caller holds, with the
+ * organizations locked (`guarded-cleanup.ts`): all of it or none. Better Auth deletes the sessions,
+ * the sign-in accounts and the user right after; should that fail, a second attempt finds this part
+ * done (decision 0036).
  */
-export async function deleteEverythingOf(db: Kysely<DB>, userId: string) {
-  await db.transaction().execute((trx) => deleteRowsOf(trx, userId));
-}
-
-/** The clean-up's statements, in a transaction the caller holds (see `guarded-cleanup.ts`). */
 export async function deleteRowsOf(trx: Transaction<DB>, userId: string) {
   const memberships = await trx.selectFrom('member').select('organizationId').where('userId', '=', userId).execute();
   const organizationIds = memberships.map((row) => row.organizationId);

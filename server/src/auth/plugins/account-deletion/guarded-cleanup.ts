@@ -3,7 +3,12 @@ import type { Database } from '../../../db/database';
 import { membershipTransaction } from '../../../db/membership-turns';
 import { lockOrganizationsOf } from '../../../db/organization-lock';
 import { deleteRowsOf } from './cleanup';
-import { lastOwnerError, organizationsLeftWithoutOwner } from './last-owner';
+import {
+  handOverOwnedOrganizations,
+  lastOwnerError,
+  organizationsLeftWithoutOwner,
+  type OwnerHandover,
+} from './last-owner';
 
 /** The users whose clean-up this request has done under lock, right before Better Auth deletes them. */
 const cleanedUp = defineRequestState(() => new Set<string>());
@@ -26,6 +31,20 @@ export async function deleteEverythingUnlessLastOwner(
     await deleteRowsOf(trx, userId);
   });
   if (await hasRequestState()) (await cleanedUp.get()).add(userId);
+}
+
+/**
+ * A deletion nobody was asked about (the guest sweep): nobody is there to be refused, so the
+ * organizations the user alone owns with others in them are handed over (decision 0062), then the
+ * clean-up runs, in one transaction under the organizations' locks, as above.
+ */
+export function deleteEverythingHandingOver(database: Database, userId: string): Promise<OwnerHandover[]> {
+  return membershipTransaction(database, async (trx) => {
+    await lockOrganizationsOf(trx, database.engine, [userId]);
+    const handovers = await handOverOwnedOrganizations(trx, userId);
+    await deleteRowsOf(trx, userId);
+    return handovers;
+  });
 }
 
 /**

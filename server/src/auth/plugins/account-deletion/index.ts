@@ -2,11 +2,15 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { deleteAccountSchema } from '#common/account-deletion';
 import { isPlatformAdmin } from '#common/roles';
+import type { AuditLog } from '../../../audit/audit-log';
 import type { Database } from '../../../db/database';
 import { authHook } from '../../auth-hook';
-import { deleteEverythingOf } from './cleanup';
 import { ACCOUNT_DELETION_ERROR_CODES } from './error-codes';
-import { cleanedUpInThisRequest, deleteEverythingUnlessLastOwner } from './guarded-cleanup';
+import {
+  cleanedUpInThisRequest,
+  deleteEverythingHandingOver,
+  deleteEverythingUnlessLastOwner,
+} from './guarded-cleanup';
 import { lastOwnerError, organizationsLeftWithoutOwner } from './last-owner';
 
 /** The paths that delete the signed-in person's own account. */
@@ -16,9 +20,10 @@ const OWN_DELETION_PATHS = new Set(['/delete-user', '/delete-anonymous-user']);
  * Deleting an account (decision 0036): by the person with their password (`POST /delete-user`; a
  * guest, who has none, by `POST /delete-anonymous-user`), or by an admin (`/admin/remove-user`).
  * Never while an organization with other members would be left without an owner; and whichever way
- * a user goes (the guest sweep and guest sign-up too), everything of theirs goes with them.
+ * a user goes (the guest sweep and guest sign-up too), everything of theirs goes with them. A guest
+ * swept away, whom nobody can ask, hands their organizations over instead (decision 0062).
  */
-export function accountDeletion(database: Database) {
+export function accountDeletion(database: Database, audit: AuditLog) {
   const refuseLastOwner = async (userId: string) => {
     const names = await organizationsLeftWithoutOwner(database.db, userId);
     if (names.length > 0) throw lastOwnerError(names, 'your');
@@ -38,9 +43,19 @@ export function accountDeletion(database: Database) {
           user: {
             delete: {
               // Own deletions and admin removals have cleaned up under lock already (guarded-cleanup.ts);
-              // the other ways a user goes (the guest sweep, a guest after its upgrade) clean up here.
+              // the other ways a user goes (the guest sweep, a guest after its upgrade) clean up here,
+              // handing over what they alone owned, each handover in the audit trail.
               before: async (user) => {
-                if (!(await cleanedUpInThisRequest(user.id))) await deleteEverythingOf(database.db, user.id);
+                if (await cleanedUpInThisRequest(user.id)) return;
+                for (const { organizationId, newOwnerId } of await deleteEverythingHandingOver(database, user.id)) {
+                  audit.record({
+                    action: 'organization.owner_handover',
+                    outcome: 'success',
+                    targetUserId: newOwnerId,
+                    organizationId,
+                    details: { previousOwnerId: user.id },
+                  });
+                }
               },
             },
           },

@@ -33,3 +33,46 @@ export function lastOwnerMessage(names: string[], whose: 'your' | 'their') {
 /** The refusal, with the code of `ACCOUNT_DELETION_ERROR_CODES.LAST_OWNER` and the organizations named. */
 export const lastOwnerError = (names: string[], whose: 'your' | 'their') =>
   new APIError('BAD_REQUEST', { code: 'LAST_OWNER', message: lastOwnerMessage(names, whose) });
+
+/** An organization handed over when its last owner went without asking (decision 0062). */
+export interface OwnerHandover {
+  organizationId: string;
+  newOwnerId: string;
+}
+
+/**
+ * For a user going without being asked (the guest sweep): each organization they alone own while
+ * others belong to it passes to its longest-standing registered member, or, with none, its
+ * longest-standing guest (decision 0062). That member's role becomes `owner`. In the caller's
+ * transaction, which holds the organizations' locks.
+ */
+export async function handOverOwnedOrganizations(trx: Kysely<DB>, userId: string): Promise<OwnerHandover[]> {
+  // The organizations the user owns; each is looked at with its other members below.
+  const owned = await trx
+    .selectFrom('member')
+    .select(['organizationId', 'role'])
+    .where('userId', '=', userId)
+    .execute();
+  const organizationIds = owned.filter((row) => isOwnerRole(row.role)).map((row) => row.organizationId);
+  const handovers: OwnerHandover[] = [];
+  for (const organizationId of organizationIds) {
+    const others = await trx
+      .selectFrom('member')
+      .innerJoin('user', 'user.id', 'member.userId')
+      .select(['member.id', 'member.userId', 'member.role', 'member.createdAt', 'user.isAnonymous'])
+      .where('member.organizationId', '=', organizationId)
+      .where('member.userId', '!=', userId)
+      .execute();
+    // Nobody else (the organization goes with the user), or another owner still there.
+    if (others.some((member) => isOwnerRole(member.role))) continue;
+    // Registered before guests, then the earliest to join (a Date on PostgreSQL, ISO text on SQLite).
+    const joined = (member: (typeof others)[number]) => new Date(member.createdAt).getTime();
+    const [heir] = others.sort(
+      (a, b) => Number(Boolean(a.isAnonymous)) - Number(Boolean(b.isAnonymous)) || joined(a) - joined(b),
+    );
+    if (!heir) continue;
+    await trx.updateTable('member').set({ role: 'owner' }).where('id', '=', heir.id).execute();
+    handovers.push({ organizationId, newOwnerId: heir.userId });
+  }
+  return handovers;
+}

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { adminDeleteOrganizationSchema } from '#common/admin';
+import { adminDeleteOrganizationSchema, organizationConfirmationText } from '#common/admin';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -10,13 +10,15 @@ import { useDeleteAdminOrganization } from '../api/delete-admin-organization';
 
 /**
  * The danger zone: the organization goes once its name is typed exactly (the button waits for it),
- * then back to the list. The server compares the name too.
+ * then back to the list. The server compares the name too. A name stored before the name rule is
+ * asked for as it can be typed: without line breaks, its first 100 characters.
  */
 export function DeleteOrganizationCard({ organization }: { organization: { id: string; name: string } }) {
   const navigate = useNavigate();
   const remove = useDeleteAdminOrganization(organization.id);
   const form = useZodForm(adminDeleteOrganizationSchema, { defaultValues: { confirmName: '' } });
-  const matches = form.watch('confirmName') === organization.name;
+  const confirmation = organizationConfirmationText(organization.name);
+  const matches = form.watch('confirmName') === confirmation;
   const submit = form.handleSubmit((values) =>
     remove.mutate(values, { onSuccess: () => navigate(paths.adminOrganizations, { replace: true }) }),
   );
@@ -29,7 +31,7 @@ export function DeleteOrganizationCard({ organization }: { organization: { id: s
       <form className="max-w-md space-y-3" onSubmit={submit} noValidate>
         <ErrorBox message={remove.error?.message} />
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Type <strong className="font-semibold">{organization.name}</strong> to confirm.
+          Type <strong className="font-semibold break-all">{confirmation}</strong> to confirm.
         </p>
         <FormTextField
           form={form}

@@ -4,7 +4,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { PageTitle } from '@/components/ui/page-title';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
+import { formatDate, shortName } from '@/lib/format';
 import { isOrganizationNotFound, useAdminOrganization } from '../api/get-admin-organization';
 import { DeleteOrganizationCard } from './delete-organization-card';
 import { OrganizationInvitationsCard } from './organization-invitations-card';
@@ -42,7 +42,7 @@ function Facts({ detail }: { detail: AdminOrganizationDetail }) {
 export function AdminOrganizationScreen({ organizationId }: { organizationId: string }) {
   const query = useAdminOrganization(organizationId);
   const name =
-    query.data?.organization.name ??
+    (query.data && shortName(query.data.organization.name)) ??
     (query.error && isOrganizationNotFound(query.error) ? 'Organization not found' : 'Organization');
   return (
     <>
@@ -70,7 +70,7 @@ function OrganizationBody({ query }: { query: ReturnType<typeof useAdminOrganiza
     <div className="space-y-6">
       <div className="space-y-3">
         {backLink}
-        <h2 className="text-xl font-semibold tracking-tight">{organization.name}</h2>
+        <h2 className="text-xl font-semibold tracking-tight break-all">{shortName(organization.name)}</h2>
         <Facts detail={detail} />
       </div>
       <OrganizationMembersCard

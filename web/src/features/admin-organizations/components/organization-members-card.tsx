@@ -7,7 +7,7 @@ import { ConfirmButton } from '@/components/ui/confirm-button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
-import { formatDate } from '@/lib/format';
+import { formatDate, shortName } from '@/lib/format';
 import { useRemoveMember } from '../api/remove-member';
 import { useSetMemberRole } from '../api/set-member-role';
 import { useMemberPages } from '../hooks/use-member-pages';
@@ -79,7 +79,7 @@ export function OrganizationMembersCard({
           aria-label={`Remove ${member.email}`}
           disabled={busy}
           title="Remove member"
-          question={`Remove ${member.email} from ${organization.name}? Their places in its teams go too. Their account stays.`}
+          question={`Remove ${member.email} from ${shortName(organization.name)}? Their places in its teams go too. Their account stays.`}
           confirmLabel="Remove"
           onConfirm={() =>
             remove.mutate(

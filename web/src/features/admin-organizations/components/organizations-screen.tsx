@@ -1,11 +1,19 @@
 import { Link } from 'react-router';
-import type { AdminOrganizationRow } from '#common/admin';
+import { z } from 'zod';
+import { adminOrganizationListQuerySchema, PAGE_SIZES, type AdminOrganizationRow } from '#common/admin';
+import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
+import { fieldErrorId } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { NameForm } from '@/components/ui/name-form';
+import { Pagination } from '@/components/ui/pagination';
+import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { useAdminOrganizations } from '@/lib/admin-organizations';
-import { formatDate, truncate } from '@/lib/format';
+import { formatDate, shortName, truncate } from '@/lib/format';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useCreateAdminOrganization } from '../api/create-admin-organization';
+import { useOrganizationListView } from '../hooks/use-organization-list-view';
 
 const columns: Column<AdminOrganizationRow>[] = [
   {
@@ -16,10 +24,10 @@ const columns: Column<AdminOrganizationRow>[] = [
         to={paths.adminOrganization(organization.id)}
         className="text-indigo-600 dark:text-indigo-300 hover:underline"
       >
-        {organization.name}
+        {shortName(organization.name)}
       </Link>
     ),
-    className: 'font-medium',
+    className: 'font-medium break-all',
   },
   {
     header: 'ID',
@@ -34,9 +42,49 @@ const columns: Column<AdminOrganizationRow>[] = [
 ];
 const organizationId = (organization: AdminOrganizationRow) => organization.id;
 
+/** The search text is checked by the server's own rule for it (length, no control characters). */
+const searchFormSchema = z.object({ search: adminOrganizationListQuerySchema.shape.search });
+const SEARCH_ID = 'organization-search';
+
+function OrganizationSearch({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
+  const form = useZodForm(searchFormSchema, { defaultValues: { search } });
+  const searchError = form.formState.errors.search?.message;
+  return (
+    <form
+      className="flex flex-1 flex-wrap items-start gap-2"
+      onSubmit={form.handleSubmit((values) => onSearch(values.search))}
+      role="search"
+      noValidate
+    >
+      <div className="max-w-xs flex-1">
+        <Input
+          id={SEARCH_ID}
+          aria-label="Search organizations"
+          placeholder="Search by name, slug or id"
+          aria-invalid={searchError ? true : undefined}
+          aria-describedby={searchError ? fieldErrorId(SEARCH_ID) : undefined}
+          {...form.register('search')}
+        />
+        {searchError && (
+          <p id={fieldErrorId(SEARCH_ID)} className="mt-1 text-xs text-red-600 dark:text-red-300">
+            {searchError}
+          </p>
+        )}
+      </div>
+      <Button type="submit" variant="secondary">
+        Search
+      </Button>
+    </form>
+  );
+}
+
 export function AdminOrganizationsScreen() {
-  const organizations = useAdminOrganizations();
+  const [view, setView] = useOrganizationListView();
+  const organizations = useAdminOrganizations(view);
   const create = useCreateAdminOrganization();
+  const total = organizations.data?.total ?? 0;
+  const page = Math.floor(view.offset / view.limit) + 1;
+  const pages = Math.max(1, Math.ceil(total / view.limit));
   return (
     <div className="space-y-6">
       <section
@@ -50,15 +98,38 @@ export function AdminOrganizationsScreen() {
           mutation={create}
         />
       </section>
+      <div className="flex flex-wrap items-start gap-2">
+        <OrganizationSearch search={view.search} onSearch={(search) => setView({ search, offset: 0 })} />
+        <Select
+          aria-label="Page size"
+          value={view.limit}
+          onChange={(event) => setView({ limit: Number(event.target.value), offset: 0 })}
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size} per page
+            </option>
+          ))}
+        </Select>
+      </div>
       <DataTable
         label="Organizations"
         columns={columns}
-        rows={organizations.data}
+        rows={organizations.data?.data}
         rowKey={organizationId}
         isPending={organizations.isPending}
         error={organizations.error?.message}
-        empty="No organizations yet."
+        empty={view.search ? 'No organizations match the search.' : 'No organizations yet.'}
         rowTestId="organization-row"
+        footer={
+          <Pagination
+            page={page}
+            pages={pages}
+            hasNext={view.offset + view.limit < total}
+            onPrevious={() => setView({ offset: Math.max(0, view.offset - view.limit) })}
+            onNext={() => setView({ offset: view.offset + view.limit })}
+          />
+        }
       />
     </div>
   );

@@ -1,14 +1,18 @@
 import { adminCreateUserSchema } from '#common/admin';
 import { FormTextField, SelectField } from '@/components/ui/form-fields';
 import { useAdminOrganizations } from '@/lib/admin-organizations';
+import { shortName } from '@/lib/format';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useCreateUser } from '../api/create-user';
 import { ModalForm } from './modal-form';
 import { RoleField } from './role-field';
 
+/** The newest organizations offered (the list answers a page at a time): the largest page. */
+const ORGANIZATION_CHOICES = { search: '', limit: 100, offset: 0 };
+
 /** Create User: checked by the server's own rule before it is sent. */
 export function CreateUserModal({ onClose }: { onClose: () => void }) {
-  const organizations = useAdminOrganizations();
+  const organizations = useAdminOrganizations(ORGANIZATION_CHOICES);
   const create = useCreateUser();
   const form = useZodForm(adminCreateUserSchema, {
     defaultValues: { email: '', password: '', name: '', role: 'user', emailVerified: false, organizationId: '' },
@@ -35,9 +39,9 @@ export function CreateUserModal({ onClose }: { onClose: () => void }) {
       <RoleField form={form} name="role" id="create-role" />
       <SelectField form={form} name="organizationId" id="create-organization" label="Organization (optional)">
         <option value="">No organization</option>
-        {organizations.data?.map((organization) => (
+        {organizations.data?.data.map((organization) => (
           <option key={organization.id} value={organization.id}>
-            {organization.name}
+            {shortName(organization.name)}
           </option>
         ))}
       </SelectField>

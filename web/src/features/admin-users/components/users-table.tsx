@@ -5,7 +5,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Pagination } from '@/components/ui/pagination';
-import { formatDate } from '@/lib/format';
+import { formatDate, shortName } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import type { UserSelection } from '../hooks/use-user-selection';
 import { selectColumn } from './select-column';
@@ -99,7 +99,7 @@ export function UsersTable({
       cell: (user) =>
         user.organizationName ? (
           <span>
-            {user.organizationName}{' '}
+            {shortName(user.organizationName)}{' '}
             <span className="text-xs text-slate-500 dark:text-slate-400">({user.organizationRole})</span>
           </span>
         ) : (

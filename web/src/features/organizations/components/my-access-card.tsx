@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { QueryList } from '@/components/ui/item-list';
 import { useMyOrganizations } from '../api/get-my-organizations';
 import { OrganizationFacts } from './organization-facts';
+import { shortName } from '@/lib/format';
 
 export function MyAccessCard() {
   const organizations = useMyOrganizations();
@@ -19,7 +20,7 @@ export function MyAccessCard() {
               aria-expanded={open === organization.id}
               onClick={() => setOpen((current) => (current === organization.id ? null : organization.id))}
             >
-              <span className="flex-1 font-medium">{organization.name}</span>
+              <span className="flex-1 font-medium break-all">{shortName(organization.name)}</span>
               <Badge>{organization.role}</Badge>
               <span className="text-slate-500 dark:text-slate-400">
                 {organization.memberCount} {organization.memberCount === 1 ? 'member' : 'members'}

@@ -6,6 +6,7 @@ import type { MyOrganization } from '../api/get-my-organizations';
 import { InviteMembers } from './invite-members';
 import { OrganizationFacts } from './organization-facts';
 import { OrganizationTeams } from './organization-teams';
+import { shortName } from '@/lib/format';
 
 /** One of the caller's organizations: opens on its facts, its teams and (for managers) invitations. */
 export function OrganizationCard({ organization }: { organization: MyOrganization }) {
@@ -25,7 +26,7 @@ export function OrganizationCard({ organization }: { organization: MyOrganizatio
         onClick={() => setOpen((shown) => !shown)}
       >
         {open ? <ChevronDown className="size-4" aria-hidden /> : <ChevronRight className="size-4" aria-hidden />}
-        <span className="flex-1 font-medium">{organization.name}</span>
+        <span className="flex-1 font-medium break-all">{shortName(organization.name)}</span>
         <Badge tone={managesTeams ? 'indigo' : 'slate'}>{role}</Badge>
         <span className="flex items-center gap-1 text-sm text-slate-500 dark:text-slate-400">
           <Users className="size-4" aria-hidden /> {organization.memberCount}

@@ -8,6 +8,7 @@ import { isTeamNotFound, useTeam } from '../api/get-team';
 import { DeleteTeamCard } from './delete-team-card';
 import { TeamMembersCard } from './team-members-card';
 import { TeamSettingsCard } from './team-settings-card';
+import { shortName } from '@/lib/format';
 
 function TeamNotFound() {
   return (
@@ -42,7 +43,7 @@ function TeamBody({ query, currentUserId }: { query: ReturnType<typeof useTeam>;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">{team.name}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight break-all">{shortName(team.name)}</h1>
         {team.permissionMode === 'defined' ? (
           <Badge tone="amber">Private Team</Badge>
         ) : (
