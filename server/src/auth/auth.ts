@@ -1,7 +1,7 @@
 import { apiKey } from '@better-auth/api-key';
 import { passkey } from '@better-auth/passkey';
 import { redisStorage } from '@better-auth/redis-storage';
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { admin, anonymous, openAPI, organization } from 'better-auth/plugins';
 import type { Redis } from 'ioredis';
@@ -28,6 +28,7 @@ import { guestUpgrade } from './guest-upgrade';
 import { geoFromHeaders, type GeoLookup } from './session-geo';
 import type { PasswordHasher } from './password-hashing';
 import { passwordGuard } from './password-guard';
+import { hasOwnRateLimit, limiterPathOf } from './own-rate-limits';
 import { passwordResetOptions } from './password-reset';
 import { withMemberEndpointTurns } from './member-endpoint-turns';
 import { reusedRouterHandler } from './reused-router';
@@ -73,6 +74,8 @@ export function createAuth(dependencies: AuthDependencies) {
   const guests = guestUpgrade({ database, logger });
   const alerts = signInAlerts({ config, database, mailer, logger });
   const trail = auditTrail({ audit, database });
+  /** The options, plugins included, whose rate-limit rules are read at request time. */
+  const rules: { options?: BetterAuthOptions } = {};
   const auth = betterAuth({
     appName: 'Gatehouse',
     baseURL: config.publicUrl,
@@ -90,7 +93,12 @@ export function createAuth(dependencies: AuthDependencies) {
       enabled: !config.unsafeDisableRateLimit,
       storage: redis ? 'secondary-storage' : 'memory',
       // Instead of Better Auth's 3 per 10 s (1,080 an hour): probing which addresses have accounts stays slow.
-      customRules: { '/sign-up/email': { window: 60 * 60, max: SIGN_UPS_PER_HOUR } },
+      customRules: {
+        '/sign-up/email': { window: 60 * 60, max: SIGN_UPS_PER_HOUR },
+        // Paths without a rule of their own are counted per caller before Better Auth (decision 0065).
+        '/**': (request, rule) =>
+          !rules.options || hasOwnRateLimit(rules.options, limiterPathOf(request.url, AUTH_BASE_PATH)) ? rule : false,
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -213,6 +221,7 @@ export function createAuth(dependencies: AuthDependencies) {
       trail.end,
     ],
   });
+  rules.options = auth.options;
   // Every request of a signed-in person reads the session: done directly, Better Auth's router
   // skipped, whenever nothing is to be written (decision 0022).
   const store = redis ? { redis, keyPrefix: REDIS_KEY_PREFIX } : undefined;
