@@ -16,6 +16,7 @@ import type { Logger } from '../lib/logger';
 import type { Metrics } from '../lib/metrics';
 import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
 import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail/templates';
+import { transactionFromUserCreation } from './account-creation-transaction';
 import { accountDeletion } from './plugins/account-deletion';
 import { auditTrail } from './plugins/audit-trail';
 import { freshSession } from './plugins/fresh-session';
@@ -81,7 +82,8 @@ export function createAuth(dependencies: AuthDependencies) {
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret,
-    database: { db: database.db, type: database.engine },
+    // Real transactions, taken only by the work that creates a user (transactionFromUserCreation).
+    database: { db: database.db, type: database.engine, transaction: true },
     secondaryStorage: redis ? redisStorage({ client: redis, keyPrefix: REDIS_KEY_PREFIX }) : undefined,
     trustedOrigins: allowedOrigins(config),
     telemetry: { enabled: false },
@@ -222,6 +224,11 @@ export function createAuth(dependencies: AuthDependencies) {
     ],
   });
   rules.options = auth.options;
+  // Before any request: the reused router and every API call wait on the context after this.
+  auth.$context.then(
+    (context) => transactionFromUserCreation(context.adapter),
+    () => {},
+  );
   // Every request of a signed-in person reads the session: done directly, Better Auth's router
   // skipped, whenever nothing is to be written (decision 0022).
   const store = redis ? { redis, keyPrefix: REDIS_KEY_PREFIX } : undefined;
