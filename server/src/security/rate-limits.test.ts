@@ -4,6 +4,7 @@ import { API_RATE_LIMITS } from '../http/rate-limit';
 import { TestClient } from '../testing/http-client';
 import type { TestContext } from '../testing/test-context';
 import { contextPerSuite, sharedInstancesPerSuite } from '../testing/suite';
+import { admin, impersonation, plainUser } from './support/principals';
 
 const LIMITS_ON = { UNSAFE_DISABLE_RATE_LIMIT: 'false' };
 /** A fresh client address per case: counts are kept per address, and must not leak between cases. */
@@ -120,6 +121,22 @@ describe('ASVS V6 authentication and V4 API: rate limits', () => {
     expect((await (await newAccount(suite.context)).get('/api/v1/me', { 'x-forwarded-for': address() })).status).toBe(
       200,
     );
+  });
+
+  it('counts an impersonation against the admin behind it, never against the user looked at', async () => {
+    const by = await admin(suite.context);
+    const target = await plainUser(suite.context);
+    const looking = await impersonation(suite.context, by, target);
+    let accepted = 0;
+    while (accepted <= perAccount.all) {
+      const answer = await looking.get('/api/auth/get-session', { 'x-forwarded-for': address() });
+      if (answer.status === 429) break;
+      accepted += 1;
+    }
+    // The admin's allowance, already touched by the admin's own sign-in and checks.
+    expect(accepted).toBeLessThan(perAccount.all);
+    expect((await by.client.get('/api/v1/me', { 'x-forwarded-for': address() })).status).toBe(429);
+    expect((await target.client.get('/api/v1/me', { 'x-forwarded-for': address() })).status).toBe(200);
   });
 
   it(`refuses one account its write after ${perAccount.writes} a minute, from any number of addresses`, async () => {
