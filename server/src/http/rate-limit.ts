@@ -18,11 +18,23 @@ export const API_RATE_LIMITS = {
   perAccount: { all: 600, writes: 60 },
   perAddress: { all: 600, writes: 60 },
 } as const;
+/**
+ * Failed password sign-ins one account may take in 15 minutes, from every address together (each
+ * address also has Better Auth's 3 per 10 s): guessing spread over many addresses stays slow. Only
+ * failures count, so the owner signing in is held up only while someone is failing at it.
+ */
+export const FAILED_SIGN_INS_PER_ACCOUNT = { points: 10, minutes: 15 } as const;
+const PASSWORD_SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
 const WINDOW_SECONDS = 60;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function limiter(name: string, points: number, redis: Redis | undefined): RateLimiterAbstract {
-  const options = { keyPrefix: `gatehouse:api-rate:${name}`, points, duration: WINDOW_SECONDS };
+function limiter(
+  name: string,
+  points: number,
+  redis: Redis | undefined,
+  duration = WINDOW_SECONDS,
+): RateLimiterAbstract {
+  const options = { keyPrefix: `gatehouse:api-rate:${name}`, points, duration };
   const memory = new RateLimiterMemory(options);
   // Shared by every instance through Redis; while Redis is away, each instance counts on its own.
   return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
@@ -49,6 +61,12 @@ export function apiRateLimit({ auth, redis }: { auth: Auth; redis: Redis | undef
       writes: limiter('writes', API_RATE_LIMITS.perAddress.writes, redis),
     },
   };
+  const failures = limiter(
+    'sign-in-failures',
+    FAILED_SIGN_INS_PER_ACCOUNT.points,
+    redis,
+    FAILED_SIGN_INS_PER_ACCOUNT.minutes * 60,
+  );
   const addressOf = (c: Context) => `address:${clientAddressOf(c, auth.options) ?? 'unknown'}`;
 
   const callerOf = async (c: Context): Promise<Caller> => {
@@ -73,7 +91,32 @@ export function apiRateLimit({ auth, redis }: { auth: Auth; redis: Redis | undef
     return apiError(c, 429, 'RATE_LIMITED', `Too many requests. Try again in ${seconds} s.`);
   };
 
+  /** A password sign-in, counted against the account it names (known or not: the answer tells nothing). */
+  const passwordSignIn: MiddlewareHandler = async (c, next) => {
+    const body: unknown = await c.req.raw
+      .clone()
+      .json()
+      .catch(() => undefined);
+    const email = (body as { email?: unknown } | undefined)?.email;
+    if (typeof email !== 'string') return next();
+    const key = sha256(email.trim().toLowerCase());
+    const spent = await failures.get(key);
+    if (spent && spent.consumedPoints >= FAILED_SIGN_INS_PER_ACCOUNT.points) {
+      const minutes = Math.max(1, Math.ceil(spent.msBeforeNext / 60_000));
+      c.header('retry-after', String(Math.max(1, Math.ceil(spent.msBeforeNext / 1000))));
+      return apiError(
+        c,
+        429,
+        'RATE_LIMITED',
+        `Too many failed sign-ins for this account. Try again in ${minutes} min.`,
+      );
+    }
+    await next();
+    if (c.res.status === 401) await failures.penalty(key);
+  };
+
   return async (c, next) => {
+    if (c.req.method === 'POST' && c.req.path === PASSWORD_SIGN_IN_PATH) return passwordSignIn(c, next);
     if (
       c.req.path.startsWith(`${AUTH_BASE_PATH}/`) &&
       hasOwnRateLimit(auth.options, limiterPathOf(c.req.url, AUTH_BASE_PATH))

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { API_RATE_LIMITS } from '../http/rate-limit';
+import { API_RATE_LIMITS, FAILED_SIGN_INS_PER_ACCOUNT } from '../http/rate-limit';
 import { TestClient } from '../testing/http-client';
 import type { TestContext } from '../testing/test-context';
 import { contextPerSuite, sharedInstancesPerSuite } from '../testing/suite';
@@ -63,6 +63,29 @@ describe('ASVS V6 authentication and V4 API: rate limits', () => {
       ['failure', 'RATE_LIMITED'],
       ['failure', 'RATE_LIMITED'],
     ]);
+  });
+
+  it(`refuses an account's sign-in after ${FAILED_SIGN_INS_PER_ACCOUNT.points} failures, from any number of addresses, the right password too`, async () => {
+    const { app } = suite.context;
+    const account = async () => {
+      const email = `guessed-${crypto.randomUUID()}@example.com`;
+      const signUp = { email, password: 'right-password-1', name: 'Guessed' };
+      expect(
+        (await new TestClient(app).post('/api/auth/sign-up/email', signUp, { 'x-forwarded-for': address() })).status,
+      ).toBe(200);
+      return (password: string) =>
+        new TestClient(app).post('/api/auth/sign-in/email', { email, password }, { 'x-forwarded-for': address() });
+    };
+    const signIn = await account();
+    for (let attempt = 0; attempt < FAILED_SIGN_INS_PER_ACCOUNT.points; attempt += 1) {
+      expect((await signIn(`wrong-${attempt}-password`)).status).toBe(401);
+    }
+    const refused = await signIn('right-password-1');
+    expect(refused.status).toBe(429);
+    expect(refused.body?.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another account, from the same addresses or any, signs in.
+    expect((await (await account())('right-password-1')).status).toBe(200);
   });
 
   it(`refuses an anonymous write after ${perAddress.writes} a minute on /api/v1, with Retry-After, for that address only`, async () => {
