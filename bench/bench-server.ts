@@ -5,6 +5,8 @@ import { freePort, startServerProcess } from '../server/src/testing/server-proce
 
 /** The password of the account every benchmark signs in as. */
 export const PASSWORD = 'bench-password-1';
+/** The server's secret, with which a benchmark may sign the session cookies it writes itself. */
+export const BENCH_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** Processor time the process has used, all its threads, in ms. */
 export const cpuMs = (pid: number) => {
@@ -27,7 +29,7 @@ export async function startServer(env: Record<string, string> = {}) {
       NODE_ENV: 'production',
       PORT: String(port),
       PUBLIC_URL: baseURL,
-      BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+      BETTER_AUTH_SECRET: BENCH_SECRET,
       GUEST_SWEEP_INTERVAL_SECONDS: '0',
       TRUSTED_PROXIES: '127.0.0.1',
       ...env,
@@ -47,6 +49,7 @@ export async function startServer(env: Record<string, string> = {}) {
     .join('; ');
   return {
     baseURL,
+    dataDir,
     json,
     cookie,
     pid: server.child.pid!,

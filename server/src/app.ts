@@ -128,8 +128,9 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
     const limit = apiRateLimit({ auth, redis });
     // Liveness checks must never be told to slow down.
     app.use('/api/v1/*', (c, next) => (c.req.path.startsWith('/api/v1/health') ? next() : limit(c, next)));
-    // The session check answered without Better Auth skips its limiter: it counts here instead.
-    app.use(SESSION_CHECK_PATH, limit);
+    // Better Auth's limiter counts per address: its endpoints, bar those with rules of their own
+    // (sign-in, codes, mail), count here per caller instead, the session check with them.
+    app.use(`${AUTH_BASE_PATH}/*`, limit);
   }
 
   app.get(SESSION_CHECK_PATH, getSessionFastPath(auth));

@@ -1,7 +1,7 @@
 import { apiKey } from '@better-auth/api-key';
 import { passkey } from '@better-auth/passkey';
 import { redisStorage } from '@better-auth/redis-storage';
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { admin, anonymous, openAPI, organization } from 'better-auth/plugins';
 import type { Redis } from 'ioredis';
@@ -17,6 +17,7 @@ import type { Metrics } from '../lib/metrics';
 import { MailNotConfiguredError, type Mailer } from '../mail/mailer';
 import { changeEmailApproval, invitationEmail, verificationEmail } from '../mail/templates';
 import { accountClaims } from './account-claim';
+import { transactionFromUserCreation } from './account-creation-transaction';
 import { accountDeletion } from './plugins/account-deletion';
 import { auditTrail } from './plugins/audit-trail';
 import { freshSession } from './plugins/fresh-session';
@@ -33,6 +34,7 @@ import type { PasswordHasher } from './password-hashing';
 import { passwordCheckLimit } from './password-check-limit';
 import { organizationLimitReached } from './organization-limit';
 import { passwordGuard } from './password-guard';
+import { hasOwnRateLimit, limiterPathOf } from './own-rate-limits';
 import { passwordResetOptions } from './password-reset';
 import { withMemberEndpointTurns } from './member-endpoint-turns';
 import { reusedRouterHandler } from './reused-router';
@@ -86,12 +88,15 @@ export function createAuth(dependencies: AuthDependencies) {
       return read.kind === 'signed-in' ? read.user.id : undefined;
     },
   );
+  /** The options, plugins included, whose rate-limit rules are read at request time. */
+  const rules: { options?: BetterAuthOptions } = {};
   const auth = betterAuth({
     appName: 'Gatehouse',
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret,
-    database: { db: database.db, type: database.engine },
+    // Real transactions, taken only by the work that creates a user (transactionFromUserCreation).
+    database: { db: database.db, type: database.engine, transaction: true },
     secondaryStorage: redis ? redisStorage({ client: redis, keyPrefix: REDIS_KEY_PREFIX }) : undefined,
     trustedOrigins: allowedOrigins(config),
     telemetry: { enabled: false },
@@ -107,7 +112,12 @@ export function createAuth(dependencies: AuthDependencies) {
       enabled: !config.unsafeDisableRateLimit,
       storage: redis ? 'secondary-storage' : 'memory',
       // Instead of Better Auth's 3 per 10 s (1,080 an hour): probing which addresses have accounts stays slow.
-      customRules: { '/sign-up/email': { window: 60 * 60, max: SIGN_UPS_PER_HOUR } },
+      customRules: {
+        '/sign-up/email': { window: 60 * 60, max: SIGN_UPS_PER_HOUR },
+        // Paths without a rule of their own are counted per caller before Better Auth (decision 0065).
+        '/**': (request, rule) =>
+          !rules.options || hasOwnRateLimit(rules.options, limiterPathOf(request.url, AUTH_BASE_PATH)) ? rule : false,
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -238,6 +248,12 @@ export function createAuth(dependencies: AuthDependencies) {
       trail.end,
     ],
   });
+  rules.options = auth.options;
+  // Before any request: the reused router and every API call wait on the context after this.
+  auth.$context.then(
+    (context) => transactionFromUserCreation(context.adapter),
+    () => {},
+  );
   // Every request of a signed-in person reads the session: done directly, Better Auth's router
   // skipped, whenever nothing is to be written (decision 0022).
   const store = redis ? { redis, keyPrefix: REDIS_KEY_PREFIX } : undefined;

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Auth } from '../auth/auth';
 import { isBanned } from '../auth/banned';
+import type { SessionRead } from '../auth/session-reader';
 import { API_KEY_HEADER } from '#common/api-keys';
 import { apiError } from './api-error';
 
@@ -18,7 +19,22 @@ export interface PrincipalVariables {
   principal: Principal;
 }
 
-type Outcome = { principal: Principal } | { status: 401 | 403 | 429; message: string } | null;
+type Outcome =
+  | { principal: Principal }
+  | { status: 401 | 403 | 429; message: string; retryAfterSeconds?: number | undefined }
+  | null;
+
+/**
+ * What the request's session cookie proves, read once per request: the rate limit reads it to know
+ * whom to count, and the route then takes the same answer.
+ */
+export async function sessionReadOf(auth: Auth, c: Context): Promise<SessionRead> {
+  const known = c.get('sessionRead') as SessionRead | undefined;
+  if (known) return known;
+  const read = await auth.readSession(c.req.raw.headers);
+  c.set('sessionRead', read);
+  return read;
+}
 
 const viaSession = (user: AuthUser, { impersonatedBy }: Record<string, unknown>): Outcome => ({
   principal: { user, via: 'session', impersonatedBy: typeof impersonatedBy === 'string' ? impersonatedBy : undefined },
@@ -41,9 +57,14 @@ async function authenticate(auth: Auth, c: Context, { apiKey }: AuthenticateOpti
     const result = await auth.api.verifyApiKey({ body: { key } });
     if (!result.valid || !result.key) {
       const code = result.error?.code;
+      const tryAgainInMs = (result.error as { details?: { tryAgainIn?: unknown } } | null)?.details?.tryAgainIn;
       return {
         status: code === 'RATE_LIMITED' ? 429 : 401,
         message: typeof result.error?.message === 'string' ? result.error.message : 'Invalid API key',
+        retryAfterSeconds:
+          code === 'RATE_LIMITED'
+            ? Math.max(1, Math.ceil((typeof tryAgainInMs === 'number' ? tryAgainInMs : 60_000) / 1000))
+            : undefined,
       };
     }
     const owner = result.key as { referenceId?: string; userId?: string };
@@ -52,7 +73,7 @@ async function authenticate(auth: Auth, c: Context, { apiKey }: AuthenticateOpti
     if (!found || isBanned(found)) return { status: 401, message: 'Invalid API key' };
     return { principal: { user: found as AuthUser, via: 'api-key' } };
   }
-  const read = await auth.readSession(c.req.raw.headers);
+  const read = await sessionReadOf(auth, c);
   if (read.kind === 'signed-in') return viaSession(read.user as AuthUser, read.session);
   if (read.kind !== 'defer') return null;
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
@@ -75,7 +96,10 @@ export function requireUser(
         options.apiKey ? 'Sign in first, or send an API key in x-api-key' : 'Sign in first',
       );
     }
-    if ('status' in outcome) return apiError(c, outcome.status, CODES[outcome.status], outcome.message);
+    if ('status' in outcome) {
+      if (outcome.retryAfterSeconds) c.header('retry-after', String(outcome.retryAfterSeconds));
+      return apiError(c, outcome.status, CODES[outcome.status], outcome.message);
+    }
     c.set('principal', outcome.principal);
     await next();
   };
@@ -98,7 +122,7 @@ export function getSessionFastPath(auth: Auth): MiddlewareHandler {
     // Hono routes HEAD here too; query options (disableRefresh, disableCookieCache) and API keys are
     // Better Auth's to read.
     if (c.req.method !== 'GET' || c.req.url.includes('?') || c.req.header(API_KEY_HEADER) !== undefined) return next();
-    const read = await auth.readSession(c.req.raw.headers);
+    const read = await sessionReadOf(auth, c);
     if (read.kind === 'defer') return next();
     // Headers handed over with the body, not set one by one: the answer is then built once.
     return c.json(read.kind === 'signed-in' ? { session: read.session, user: read.user } : null, 200, NOT_STORED);

@@ -40,7 +40,7 @@ export async function connectTestRedis() {
 }
 
 /** Fails loudly (never skips) when the local PostgreSQL is down. */
-async function createThrowawaySchema(): Promise<{ schema: string; drop: () => Promise<void> }> {
+export async function createThrowawaySchema(): Promise<{ schema: string; drop: () => Promise<void> }> {
   const schema = `gatehouse_test_${crypto.randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 5000 });
   try {
