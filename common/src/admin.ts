@@ -172,7 +172,7 @@ export type AdminOrganizationPage = ApiData<AdminOrganizationRow[], { total: num
 /**
  * What an admin types to delete an organization: its name, without control characters (no text
  * field takes a line break) and cut to the longest name allowed now, so a name stored before the
- * rule, however long, can still be typed (decision 0061).
+ * rule, however long, can still be typed (decision 0060).
  */
 export function organizationConfirmationText(name: string): string {
   return [...withoutControlCharacters(name)].slice(0, NAME_MAX_LENGTH).join('');

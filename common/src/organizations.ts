@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { nameSchema } from './validation';
 
 /**
- * Organizations an account may belong to and still create one (decision 0061): past it, creating
+ * Organizations an account may belong to and still create one (decision 0060): past it, creating
  * is refused; platform admins have no limit.
  */
 export const ORGANIZATION_LIMIT = 50;

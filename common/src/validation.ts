@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Better Auth's defaults, made explicit so the form and the server agree. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-/** Every name: a person's, an organization's, a team's, a key's (decision 0061). */
+/** Every name: a person's, an organization's, a team's, a key's (decision 0060). */
 export const NAME_MAX_LENGTH = 100;
 
 /**
@@ -35,7 +35,7 @@ export const withoutControlCharacters = (value: string) =>
   value.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '');
 
 /**
- * The one rule for names (decision 0061): on one line (checked before trimming, since the server
+ * The one rule for names (decision 0060): on one line (checked before trimming, since the server
  * stores what was sent), and 1 to 100 characters once trimmed.
  */
 const nameRule = (requiredMessage: string) =>

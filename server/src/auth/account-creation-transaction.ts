@@ -40,7 +40,7 @@ function open(real: Transaction): Promise<Opened> {
  * one transaction from the moment it inserts a user, all or nothing, on SQLite and PostgreSQL alike.
  * Begun only then, not at the start: the password is hashed before (SQLite's one connection is not
  * held for it), and Better Auth's other `runWithTransaction` work, which inserts no user, runs as
- * it always did (decision 0066).
+ * it always did (decision 0065).
  */
 export function transactionFromUserCreation<Options extends BetterAuthOptions>(adapter: DBAdapter<Options>): void {
   const real = adapter.transaction.bind(adapter) as unknown as Transaction;

@@ -114,7 +114,7 @@ export function createAuth(dependencies: AuthDependencies) {
       // Instead of Better Auth's 3 per 10 s (1,080 an hour): probing which addresses have accounts stays slow.
       customRules: {
         '/sign-up/email': { window: 60 * 60, max: SIGN_UPS_PER_HOUR },
-        // Paths without a rule of their own are counted per caller before Better Auth (decision 0065).
+        // Paths without a rule of their own are counted per caller before Better Auth (decision 0064).
         '/**': (request, rule) =>
           !rules.options || hasOwnRateLimit(rules.options, limiterPathOf(request.url, AUTH_BASE_PATH)) ? rule : false,
       },
@@ -198,7 +198,7 @@ export function createAuth(dependencies: AuthDependencies) {
         roles: organizationRoles,
         teams: { enabled: true, allowRemovingAllTeams: true },
         invitationExpiresIn: 60 * 60 * 24 * 7,
-        // One account cannot fill the organization list; a platform admin has no limit (decision 0061).
+        // One account cannot fill the organization list; a platform admin has no limit (decision 0060).
         organizationLimit: (user) => organizationLimitReached(database, user),
         // Anyone can sign up with an invitee's address: only its verified owner may answer the invitation.
         requireEmailVerificationOnInvitation: true,

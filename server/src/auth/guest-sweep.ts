@@ -12,7 +12,7 @@ interface Row {
  * Deletes guest (anonymous) accounts created more than `maxAgeSeconds` ago, with everything they
  * made: sessions (in Redis too) and, by the account deletion's database hook, memberships, team
  * places, invitations, passkeys, files, and the organizations no one else belongs to; one they alone
- * own with others in it passes to another member (decision 0062). Registered accounts are never
+ * own with others in it passes to another member (decision 0061). Registered accounts are never
  * selected. Safe on every instance at once: each step is a delete that finds nothing the second time.
  */
 export async function sweepGuests(auth: Auth, maxAgeSeconds: number, now = Date.now()): Promise<number> {

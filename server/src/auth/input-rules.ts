@@ -76,7 +76,7 @@ const adminUserFields = userFields.extend({
   updatedAt: kept('updatedAt').optional(),
 });
 const ORGANIZATION_FIELDS = ['name', 'slug', 'logo', 'metadata'];
-/** Organizations and teams take the one name rule of people (decision 0061); a slug, the same bound. */
+/** Organizations and teams take the one name rule of people (decision 0060); a slug, the same bound. */
 const slug = z
   .string({ error: 'slug must be a string' })
   .max(NAME_MAX_LENGTH, `slug must be at most ${NAME_MAX_LENGTH} characters`);

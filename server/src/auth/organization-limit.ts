@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 /**
  * Better Auth's `organizationLimit`, asked before an organization is created: an account that
  * belongs to `ORGANIZATION_LIMIT` organizations is refused with a message that says what to do (the
- * plugin's own would not); a platform admin has no limit (decision 0061).
+ * plugin's own would not); a platform admin has no limit (decision 0060).
  */
 export async function organizationLimitReached(database: Database, user: { id: string; role?: unknown }) {
   if (isPlatformAdmin(typeof user.role === 'string' ? user.role : null)) return false;

@@ -89,7 +89,7 @@ describe.each(ENGINES)('input guard in the app on %s', (engine) => {
   });
 
   it('lets tabs and line breaks through, and the handlers still read the body', async () => {
-    // A ban's reason may run over lines; a name may not, by its own rule (decision 0061), not this guard's.
+    // A ban's reason may run over lines; a name may not, by its own rule (decision 0060), not this guard's.
     const { id } = await signUp(context.app, { email: `guarded-${engine}@example.com` });
     const banned = await admin.post('/api/auth/admin/ban-user', { userId: id, banReason: 'Tab\tand\nline' });
     expect(banned.status, banned.text).toBe(200);

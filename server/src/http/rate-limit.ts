@@ -12,7 +12,7 @@ import { sessionReadOf } from './session';
 /**
  * Requests per minute, all of them and those that write: for each signed-in account (or API key),
  * wherever it calls from, and for each client address, of the requests that prove no account.
- * Sign-in, sign-up, reset and code checks keep Better Auth's own tighter limits (decision 0065).
+ * Sign-in, sign-up, reset and code checks keep Better Auth's own tighter limits (decision 0064).
  */
 export const API_RATE_LIMITS = {
   perAccount: { all: 600, writes: 60 },

@@ -116,7 +116,7 @@ export const QUOTED_MAX_LENGTH = 100;
  * one line (line breaks, control and direction characters become spaces), at most
  * QUOTED_MAX_LENGTH characters, and defanged so that no mail client turns it into a link: `://`
  * becomes `[://]` and a dot between letters or digits `[.]` ("evil[.]example"), the usual way of
- * quoting an address that must not be followed (decision 0063).
+ * quoting an address that must not be followed (decision 0062).
  */
 export function quoted(value: string): string {
   // eslint-disable-next-line no-control-regex

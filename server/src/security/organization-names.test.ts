@@ -8,7 +8,7 @@ import { sharedContexts } from './support/contexts';
 import { admin, plainUser, type Person } from './support/principals';
 
 /**
- * Organization and team names (decision 0061): one rule on every path, a list that answers a page at
+ * Organization and team names (decision 0060): one rule on every path, a list that answers a page at
  * a time, and a limit on how many organizations one account can make.
  */
 

@@ -22,7 +22,7 @@ export function truncate(value: string | null | undefined, length: number): stri
 }
 
 /**
- * A name as lists, headings and dialogs show it: one stored before the name rule (decision 0061) may
+ * A name as lists, headings and dialogs show it: one stored before the name rule (decision 0060) may
  * be far longer than any name now, or hold line breaks, and is shown on one line, cut to that length.
  */
 export const shortName = (name: string) => truncate(withoutControlCharacters(name), NAME_MAX_LENGTH);

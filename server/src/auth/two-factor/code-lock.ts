@@ -62,7 +62,7 @@ export interface CountedAttempt {
  * checked, in one conditional UPDATE (`... + 1 WHERE failedVerificationCount < 10`): attempts sent
  * in parallel each take a place or are refused, so no more than ten codes are ever checked between
  * two right ones. Better Auth's own lock counts after the check, which parallel attempts overtake
- * (decision 0059). Undefined when the account has no authenticator (the endpoint answers that).
+ * (decision 0058). Undefined when the account has no authenticator (the endpoint answers that).
  */
 export async function countCodeAttempt(ctx: HookContext, userId: string): Promise<CountedAttempt | undefined> {
   const row = await lockRowOf(ctx, userId);

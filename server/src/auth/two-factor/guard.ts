@@ -53,7 +53,7 @@ async function trustEndingUser(ctx: HookContext): Promise<string | undefined> {
 }
 
 /**
- * What Better Auth's two-factor plugin leaves open, closed (decision 0059, 0060): an authenticator
+ * What Better Auth's two-factor plugin leaves open, closed (decision 0058, 0059): an authenticator
  * code signs in once; wrong codes are counted before they are checked, so parallel attempts never
  * get past the lock; and a new secret, an admin's reset or a new password end every trusted device.
  */

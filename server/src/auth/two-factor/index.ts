@@ -19,9 +19,9 @@ import { verificationLinkNeedsSecondFactor } from './verification-link';
  * - The TOTP secret and the backup codes are stored encrypted with the auth secret (the plugin's
  *   `symmetricEncrypt`, XChaCha20-Poly1305); backup codes each sign in once.
  * - A trusted device skips the code for 30 days (a signed cookie backed by a server-side record),
- *   until a new secret, an admin's reset or a new password ends every trusted device (decision 0060).
+ *   until a new secret, an admin's reset or a new password ends every trusted device (decision 0059).
  * - A code signs in once, and wrong codes lock the account's second step after ten in a row, counted
- *   before each check by our guard, in place of the plugin's own lock (decision 0059).
+ *   before each check by our guard, in place of the plugin's own lock (decision 0058).
  */
 export function twoFactorPlugins(database: Database) {
   return [

@@ -14,7 +14,7 @@ const cutoffIdentifier = (userId: string) => `trusted-devices-since-${userId}`;
  * Ends every device the account trusts: those remembered until now skip the code no more. Better
  * Auth keeps each trusted device as a verification value of its own (in Redis when there is one, so
  * they cannot be listed by account); instead, the moment is kept beside them, as a verification value
- * that lasts as long as a trusted device does (decision 0060). For a new secret, an admin's reset,
+ * that lasts as long as a trusted device does (decision 0059). For a new secret, an admin's reset,
  * and a new password.
  */
 export async function endTrustedDevices(internalAdapter: InternalAdapter, userId: string) {

@@ -38,7 +38,7 @@ export type CodeUse = 'first-use' | 'already-used' | 'not-a-code';
  * An authenticator code is accepted once (RFC 6238 §5.2): before Better Auth checks a right code, its
  * time step is recorded as the account's last accepted one, in one conditional UPDATE
  * (`WHERE lastAcceptedStep < :step`), so of two uses of one code, sent one after the other or at the
- * same instant to two instances, one alone goes on; so does a code of an earlier step (decision 0059).
+ * same instant to two instances, one alone goes on; so does a code of an earlier step (decision 0058).
  * A wrong code is left to Better Auth's check and its counts.
  */
 export async function recordCodeUse(

@@ -218,7 +218,7 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
     },
     '0015-two-factor-last-step': {
       // The last time step whose authenticator code was accepted: a code signs in once, so a step
-      // at or before it is refused (decision 0059). A new secret is a new row, which starts empty.
+      // at or before it is refused (decision 0058). A new secret is a new row, which starts empty.
       async up(db: Kysely<any>) {
         await db.schema.alterTable('twoFactor').addColumn('lastAcceptedStep', 'integer').execute();
       },

@@ -41,7 +41,7 @@ function requireAdmin(auth: Auth): MiddlewareHandler<Env> {
         c.res = apiError(c, 403, 'FORBIDDEN', 'Only platform admins may do this');
         return;
       }
-      // Every event recorded while this request is served names the admin (decision 0064).
+      // Every event recorded while this request is served names the admin (decision 0063).
       noteActor({
         userId: user.id,
         ipAddress: clientAddressOf(c, auth.options),

@@ -35,7 +35,7 @@ export async function deleteEverythingUnlessLastOwner(
 
 /**
  * A deletion nobody was asked about (the guest sweep): nobody is there to be refused, so the
- * organizations the user alone owns with others in them are handed over (decision 0062), then the
+ * organizations the user alone owns with others in them are handed over (decision 0061), then the
  * clean-up runs, in one transaction under the organizations' locks, as above.
  */
 export function deleteEverythingHandingOver(database: Database, userId: string): Promise<OwnerHandover[]> {

@@ -21,7 +21,7 @@ const OWN_DELETION_PATHS = new Set(['/delete-user', '/delete-anonymous-user']);
  * guest, who has none, by `POST /delete-anonymous-user`), or by an admin (`/admin/remove-user`).
  * Never while an organization with other members would be left without an owner; and whichever way
  * a user goes (the guest sweep and guest sign-up too), everything of theirs goes with them. A guest
- * swept away, whom nobody can ask, hands their organizations over instead (decision 0062).
+ * swept away, whom nobody can ask, hands their organizations over instead (decision 0061).
  */
 export function accountDeletion(database: Database, audit: AuditLog) {
   const refuseLastOwner = async (userId: string) => {

@@ -34,7 +34,7 @@ export function lastOwnerMessage(names: string[], whose: 'your' | 'their') {
 export const lastOwnerError = (names: string[], whose: 'your' | 'their') =>
   new APIError('BAD_REQUEST', { code: 'LAST_OWNER', message: lastOwnerMessage(names, whose) });
 
-/** An organization handed over when its last owner went without asking (decision 0062). */
+/** An organization handed over when its last owner went without asking (decision 0061). */
 export interface OwnerHandover {
   organizationId: string;
   newOwnerId: string;
@@ -43,7 +43,7 @@ export interface OwnerHandover {
 /**
  * For a user going without being asked (the guest sweep): each organization they alone own while
  * others belong to it passes to its longest-standing registered member, or, with none, its
- * longest-standing guest (decision 0062). That member's role becomes `owner`. In the caller's
+ * longest-standing guest (decision 0061). That member's role becomes `owner`. In the caller's
  * transaction, which holds the organizations' locks.
  */
 export async function handOverOwnedOrganizations(trx: Kysely<DB>, userId: string): Promise<OwnerHandover[]> {

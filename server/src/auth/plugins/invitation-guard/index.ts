@@ -37,7 +37,7 @@ async function consume(limit: RateLimiterAbstract, key: string, message: (minute
 }
 
 /**
- * Who may send an invitation mail, and how many (decision 0063): only a registered account whose
+ * Who may send an invitation mail, and how many (decision 0062): only a registered account whose
  * address is verified (a guest or an unproven address could send mail in anyone's name), a few an
  * hour to one address and a bounded number from one account, across instances when Redis is set.
  */
