@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#common/error-codes';
 import { CODE_ATTEMPTS_BEFORE_LOCK } from '../auth/two-factor/code-lock';
-import { signUp } from '../testing/accounts';
+import { signUp, verifyEmail } from '../testing/accounts';
 import { TestClient } from '../testing/http-client';
 import { contextPerSuite } from '../testing/suite';
 import { ENGINES } from '../testing/test-context';
@@ -18,11 +18,15 @@ describe.each(ENGINES)('ASVS V6 authentication: the second factor on %s', (engin
   const suite = contextPerSuite(engine);
   let counter = 0;
 
-  /** A new account with two-factor on, and its owner's browser. */
+  /**
+   * A new account with its address proven (a reset of an unproven one claims it whole, second factor
+   * included) and two-factor on, and its owner's browser.
+   */
   async function account(label: string) {
     counter += 1;
     const email = `${label}-${counter}@example.com`;
     const { client, id } = await signUp(suite.context.app, { email });
+    await verifyEmail(suite.context, client, email);
     return { owner: client, id, email, ...(await enableTwoFactor(client)) };
   }
   /** A browser past the password of `email` (a pending sign-in), or signed in by a trusted device. */

@@ -3,6 +3,7 @@ import {
   adminCreateUserSchema,
   adminDeleteOrganizationSchema,
   adminMemberRoleSchema,
+  adminOrganizationListQuerySchema,
   adminUserExportQuerySchema,
   adminUserListQuerySchema,
   outboxQuerySchema,
@@ -128,7 +129,12 @@ export const V1_ENDPOINTS: Endpoint[] = [
     choices: schemaChoices(auditExportQuerySchema),
   },
   { method: 'GET', path: '/api/v1/admin/stats', bodyKeys: [], queryKeys: schemaKeys(adminStatsQuerySchema) },
-  { method: 'GET', path: '/api/v1/admin/organizations', bodyKeys: [], queryKeys: [] },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/organizations',
+    bodyKeys: [],
+    queryKeys: schemaKeys(adminOrganizationListQuerySchema),
+  },
   { method: 'GET', path: '/api/v1/admin/outbox', bodyKeys: [], queryKeys: schemaKeys(outboxQuerySchema) },
   {
     method: 'POST',
