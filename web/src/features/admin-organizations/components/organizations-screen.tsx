@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { adminOrganizationListQuerySchema, PAGE_SIZES, type AdminOrganizationRow } from '#common/admin';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { fieldErrorId } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { SearchField } from '@/components/ui/search-field';
 import { NameForm } from '@/components/ui/name-form';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
@@ -56,21 +55,13 @@ function OrganizationSearch({ search, onSearch }: { search: string; onSearch: (s
       role="search"
       noValidate
     >
-      <div className="max-w-xs flex-1">
-        <Input
-          id={SEARCH_ID}
-          aria-label="Search organizations"
-          placeholder="Search by name, slug or id"
-          aria-invalid={searchError ? true : undefined}
-          aria-describedby={searchError ? fieldErrorId(SEARCH_ID) : undefined}
-          {...form.register('search')}
-        />
-        {searchError && (
-          <p id={fieldErrorId(SEARCH_ID)} className="mt-1 text-xs text-red-600 dark:text-red-300">
-            {searchError}
-          </p>
-        )}
-      </div>
+      <SearchField
+        id={SEARCH_ID}
+        label="Search organizations"
+        placeholder="Search by name, slug or id"
+        error={searchError}
+        {...form.register('search')}
+      />
       <Button type="submit" variant="secondary">
         Search
       </Button>

@@ -2,8 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { z } from 'zod';
 import { adminUserListQuerySchema, PAGE_SIZES, type AdminUserListQuery } from '#common/admin';
 import { Button } from '@/components/ui/button';
-import { fieldErrorId } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { SearchField } from '@/components/ui/search-field';
 import { Select } from '@/components/ui/select';
 import { useZodForm } from '@/lib/use-zod-form';
 import { UserFilters } from './user-filters';
@@ -38,22 +37,14 @@ export function UsersToolbar({
           <option value="email">Email</option>
           <option value="name">Name</option>
         </Select>
-        <div className="max-w-xs flex-1">
-          {/* The selector beside it and the placeholder say what is searched: no visible label. */}
-          <Input
-            id={SEARCH_ID}
-            aria-label="Search users"
-            placeholder={`Search by ${view.searchField} or id`}
-            aria-invalid={searchError ? true : undefined}
-            aria-describedby={searchError ? fieldErrorId(SEARCH_ID) : undefined}
-            {...form.register('search')}
-          />
-          {searchError && (
-            <p id={fieldErrorId(SEARCH_ID)} className="mt-1 text-xs text-red-600 dark:text-red-300">
-              {searchError}
-            </p>
-          )}
-        </div>
+        {/* The selector beside it and the placeholder say what is searched: no visible label. */}
+        <SearchField
+          id={SEARCH_ID}
+          label="Search users"
+          placeholder={`Search by ${view.searchField} or id`}
+          error={searchError}
+          {...form.register('search')}
+        />
         <Button type="submit" variant="secondary">
           Search
         </Button>
