@@ -1,24 +1,21 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../env';
+import { sharedLimiter } from '../lib/limiter';
 import { authHook } from './auth-hook';
 
 /** Password checks allowed per account in this many seconds: as many as sign-ins per address. */
 export const PASSWORD_CHECKS = { points: 3, durationSeconds: 10 } as const;
 const VERIFY_PASSWORD = '/verify-password';
 
-function perAccountLimiter(redis: Redis | undefined): RateLimiterAbstract {
-  const options = {
+const perAccountLimiter = (redis: Redis | undefined) =>
+  sharedLimiter(redis, {
     keyPrefix: 'gatehouse:password-check',
     points: PASSWORD_CHECKS.points,
     duration: PASSWORD_CHECKS.durationSeconds,
-  };
-  const memory = new RateLimiterMemory(options);
-  // Shared by every instance through Redis; while Redis is away, each instance counts on its own.
-  return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
-}
+  });
 
 /**
  * Better Auth's `POST /verify-password` answers whether a password is the signed-in account's: with

@@ -3,9 +3,10 @@ import { BASE_ERROR_CODES } from '@better-auth/core/error';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { PASSWORD_UNCHANGED_MESSAGE } from '#common/validation';
 import type { Config } from '../env';
+import { sharedLimiter } from '../lib/limiter';
 import { MailNotConfiguredError } from '../mail/mailer';
 import { authHook } from './auth-hook';
 import { changeFrom, sendPasswordChanged, type PasswordMailDependencies } from './password-mail';
@@ -22,12 +23,12 @@ export interface PasswordGuardDependencies extends PasswordMailDependencies {
   redis?: Redis | undefined;
 }
 
-function perEmailLimiter(redis: Redis | undefined): RateLimiterAbstract {
-  const options = { keyPrefix: 'gatehouse:password-reset', points: RESET_REQUESTS_PER_HOUR.perEmail, duration: HOUR };
-  const memory = new RateLimiterMemory(options);
-  // Shared by every instance through Redis; while Redis is away, each instance counts on its own.
-  return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
-}
+const perEmailLimiter = (redis: Redis | undefined) =>
+  sharedLimiter(redis, {
+    keyPrefix: 'gatehouse:password-reset',
+    points: RESET_REQUESTS_PER_HOUR.perEmail,
+    duration: HOUR,
+  });
 
 const bodyOf = (body: unknown) => (body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
 

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { API_KEY_HEADER } from '#common/api-keys';
 import { AUTH_BASE_PATH, type Auth } from '../auth/auth';
 import { hasOwnRateLimit, limiterPathOf } from '../auth/own-rate-limits';
+import { sharedLimiter } from '../lib/limiter';
 import { apiError } from './api-error';
 import { clientAddressOf } from './client-address';
 import { sessionReadOf } from './session';
@@ -28,17 +29,8 @@ const PASSWORD_SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
 const WINDOW_SECONDS = 60;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function limiter(
-  name: string,
-  points: number,
-  redis: Redis | undefined,
-  duration = WINDOW_SECONDS,
-): RateLimiterAbstract {
-  const options = { keyPrefix: `gatehouse:api-rate:${name}`, points, duration };
-  const memory = new RateLimiterMemory(options);
-  // Shared by every instance through Redis; while Redis is away, each instance counts on its own.
-  return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
-}
+const limiter = (name: string, points: number, redis: Redis | undefined, duration = WINDOW_SECONDS) =>
+  sharedLimiter(redis, { keyPrefix: `gatehouse:api-rate:${name}`, points, duration });
 
 type Caller = { bucket: 'perAccount' | 'perAddress'; key: string; apiKey?: boolean };
 

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../../../env';
+import { sharedLimiter } from '../../../lib/limiter';
 import { authHook } from '../../auth-hook';
 import { INVITATION_ERROR_CODES } from './error-codes';
 
@@ -14,12 +15,8 @@ import { INVITATION_ERROR_CODES } from './error-codes';
 export const INVITATIONS_PER_HOUR = { perRecipient: 3, perInviter: 30 } as const;
 const HOUR = 60 * 60;
 
-function limiter(redis: Redis | undefined, keyPrefix: string, points: number): RateLimiterAbstract {
-  const options = { keyPrefix, points, duration: HOUR };
-  const memory = new RateLimiterMemory(options);
-  // Shared by every instance through Redis; while Redis is away, each instance counts on its own.
-  return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
-}
+const limiter = (redis: Redis | undefined, keyPrefix: string, points: number) =>
+  sharedLimiter(redis, { keyPrefix, points, duration: HOUR });
 
 /** Consumes one point, or refuses with 429 and when to try again. */
 async function consume(limit: RateLimiterAbstract, key: string, message: (minutes: number) => string) {
