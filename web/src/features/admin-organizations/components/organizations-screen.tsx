@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { adminOrganizationListQuerySchema, PAGE_SIZES, type AdminOrganizationRow } from '#common/admin';
+import { adminOrganizationListQuerySchema, type AdminOrganizationRow } from '#common/admin';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
+import { PageSizeSelect } from '@/components/ui/page-size-select';
 import { SearchField } from '@/components/ui/search-field';
 import { NameForm } from '@/components/ui/name-form';
 import { Pagination } from '@/components/ui/pagination';
-import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { useAdminOrganizations } from '@/lib/admin-organizations';
 import { formatDate, shortName, truncate } from '@/lib/format';
@@ -91,17 +91,7 @@ export function AdminOrganizationsScreen() {
       </section>
       <div className="flex flex-wrap items-start gap-2">
         <OrganizationSearch search={view.search} onSearch={(search) => setView({ search, offset: 0 })} />
-        <Select
-          aria-label="Page size"
-          value={view.limit}
-          onChange={(event) => setView({ limit: Number(event.target.value), offset: 0 })}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size} per page
-            </option>
-          ))}
-        </Select>
+        <PageSizeSelect value={view.limit} onChange={(limit) => setView({ limit, offset: 0 })} />
       </div>
       <DataTable
         label="Organizations"

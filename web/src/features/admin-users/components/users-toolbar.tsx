@@ -1,7 +1,8 @@
 import { RefreshCw } from 'lucide-react';
 import { z } from 'zod';
-import { adminUserListQuerySchema, PAGE_SIZES, type AdminUserListQuery } from '#common/admin';
+import { adminUserListQuerySchema, type AdminUserListQuery } from '#common/admin';
 import { Button } from '@/components/ui/button';
+import { PageSizeSelect } from '@/components/ui/page-size-select';
 import { SearchField } from '@/components/ui/search-field';
 import { Select } from '@/components/ui/select';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -59,17 +60,7 @@ export function UsersToolbar({
         <option value="admin">Admin</option>
       </Select>
       <UserFilters view={view} setView={setView} />
-      <Select
-        aria-label="Page size"
-        value={view.limit}
-        onChange={(event) => setView({ limit: Number(event.target.value), offset: 0 })}
-      >
-        {PAGE_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size} per page
-          </option>
-        ))}
-      </Select>
+      <PageSizeSelect value={view.limit} onChange={(limit) => setView({ limit, offset: 0 })} />
       <Button variant="secondary" onClick={onRefresh} aria-label="Refresh">
         <RefreshCw className={`size-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden /> Refresh
       </Button>
