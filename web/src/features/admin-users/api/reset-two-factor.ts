@@ -1,12 +1,10 @@
-import { api } from '@/lib/api';
+import { answer, api, params } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 
 export const resetTwoFactor = (userId: string) =>
-  api(
-    `/admin/users/${encodeURIComponent(userId)}/two-factor/reset`,
-    // Nothing to send, but a write's body is JSON like every other (an empty one counts).
-    { method: 'POST', body: '{}' },
+  answer(
+    api.admin.users[':id']['two-factor'].reset.$post({ param: params({ id: userId }) }),
     'Failed to reset two-factor authentication',
   );
 
