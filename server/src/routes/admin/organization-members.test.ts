@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CURSOR_NOT_VALID } from '#common/admin';
 import { ORGANIZATION_MEMBER_PAGE_SIZE } from '#common/admin-organization-members';
+import { CURSOR_NOT_VALID } from '#common/cursor';
 import { ENGINES } from '../../testing/test-context';
 import { organizationSuite } from './organization-fixture';
 import { plantMembers } from '../../testing/member-rows';
