@@ -102,6 +102,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The product never leans on test support: tests beside the code may, the code itself may not.
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/test/**', '**/security/**'],
+              message: 'Product code never imports test support (server/test) or the attack suite (server/security).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   layers,
   ...featureBoundaries,
 );
