@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { createAuthClient } from 'better-auth/client';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../../testing/accounts';
-import { contextPerSuite } from '../../../testing/suite';
-import { TEST_ORIGIN } from '../../../testing/test-context';
+import { signUp } from '../../../../test/accounts';
+import { contextPerSuite } from '../../../../test/suite';
+import { TEST_ORIGIN } from '../../../../test/test-context';
 import { freshSessionClient } from './client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { createAuthClient } from 'better-auth/client';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { signInAdmin } from '../../../testing/accounts';
-import { TEST_ORIGIN } from '../../../testing/test-context';
+import { signInAdmin } from '../../../../test/accounts';
+import { TEST_ORIGIN } from '../../../../test/test-context';
 import { impersonationGuardClient } from './client';
-import { impersonationSuite, REASON } from './fixtures';
+import { impersonationSuite, REASON } from '../../../../test/fixtures/impersonation';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
