@@ -1,11 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAuthClient } from 'better-auth/client';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../../../../test/accounts';
 import { contextPerSuite } from '../../../../test/suite';
-import { TEST_ORIGIN } from '../../../../test/test-context';
+import { browserBundleInputs, pluginClient } from '../../../../test/plugin-clients';
 import { freshSessionClient } from './client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -13,16 +11,8 @@ const PASSWORD = 'fresh-client-password-1';
 
 describe('the fresh-session client plugin', () => {
   it('reaches the browser without the server plugin: its code stays on the server', async () => {
-    const bundled = await build({
-      entryPoints: [path.join(here, 'client.ts')],
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'browser',
-      format: 'esm',
-      logLevel: 'silent',
-    });
-    expect(Object.keys(bundled.metafile.inputs)).toEqual([expect.stringMatching(/fresh-session\/client\.ts$/)]);
+    const inputs = await browserBundleInputs(path.join(here, 'client.ts'));
+    expect(inputs).toEqual([expect.stringMatching(/fresh-session\/client\.ts$/)]);
   });
 
   describe('against the real app', () => {
@@ -31,14 +21,7 @@ describe('the fresh-session client plugin', () => {
     /** The console's client, signed in as a new person, talking to the in-process app. */
     const personClient = async (email: string) => {
       const { client } = await signUp(suite.context.app, { email, password: PASSWORD });
-      return createAuthClient({
-        baseURL: `${TEST_ORIGIN}/api/auth`,
-        plugins: [freshSessionClient()],
-        fetchOptions: {
-          headers: { cookie: client.cookieHeader, origin: TEST_ORIGIN },
-          customFetchImpl: async (url, init) => suite.context.app.fetch(new Request(url, init)),
-        },
-      });
+      return pluginClient(suite.context.app, client.cookieHeader, [freshSessionClient()]);
     };
 
     it('calls `POST /fresh-session` with the password, for a fresh session', async () => {

@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAuthClient } from 'better-auth/client';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { signInAdmin } from '../../../../test/accounts';
-import { TEST_ORIGIN } from '../../../../test/test-context';
+import { browserBundleInputs, pluginClient } from '../../../../test/plugin-clients';
 import { impersonationGuardClient } from './client';
 import { impersonationSuite, REASON } from '../../../../test/fixtures/impersonation';
 
@@ -12,16 +10,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 describe('the impersonation guard client plugin', () => {
   it('reaches the browser without the server plugin: its code stays on the server', async () => {
-    const bundled = await build({
-      entryPoints: [path.join(here, 'client.ts')],
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'browser',
-      format: 'esm',
-      logLevel: 'silent',
-    });
-    expect(Object.keys(bundled.metafile.inputs)).toEqual([expect.stringMatching(/impersonation-guard\/client\.ts$/)]);
+    const inputs = await browserBundleInputs(path.join(here, 'client.ts'));
+    expect(inputs).toEqual([expect.stringMatching(/impersonation-guard\/client\.ts$/)]);
   });
 
   describe('against the real app', () => {
@@ -30,14 +20,7 @@ describe('the impersonation guard client plugin', () => {
     /** The console's client, signed in as the admin, talking to the in-process app. */
     const adminClient = async () => {
       const admin = await signInAdmin(suite.context.app);
-      return createAuthClient({
-        baseURL: `${TEST_ORIGIN}/api/auth`,
-        plugins: [impersonationGuardClient()],
-        fetchOptions: {
-          headers: { cookie: admin.cookieHeader, origin: TEST_ORIGIN },
-          customFetchImpl: async (url, init) => suite.context.app.fetch(new Request(url, init)),
-        },
-      });
+      return pluginClient(suite.context.app, admin.cookieHeader, [impersonationGuardClient()]);
     };
 
     it('starts an impersonation with the user and the reason, and answers the new session', async () => {
