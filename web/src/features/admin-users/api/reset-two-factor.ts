@@ -4,7 +4,11 @@ import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 
 export const resetTwoFactor = (userId: string) =>
   answer(
-    api.admin.users[':id']['two-factor'].reset.$post({ param: params({ id: userId }) }),
+    // Nothing to send, but the server takes a write's body, even an empty one, as JSON only.
+    api.admin.users[':id']['two-factor'].reset.$post(
+      { param: params({ id: userId }) },
+      { headers: { 'content-type': 'application/json' } },
+    ),
     'Failed to reset two-factor authentication',
   );
 
