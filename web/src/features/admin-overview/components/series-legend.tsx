@@ -5,7 +5,7 @@ import { SERIES } from './activity-series';
 export function SeriesLegend() {
   const dark = useIsDark();
   return (
-    <ul className="flex flex-wrap gap-4 text-sm text-slate-600 dark:text-slate-300" aria-label="Legend">
+    <ul className="flex flex-wrap gap-4 text-sm text-secondary-foreground" aria-label="Legend">
       {SERIES.map((series) => (
         <li key={series.key} className="flex items-center gap-2">
           <svg width="24" height="8" aria-hidden>
