@@ -1,9 +1,7 @@
-import { useIsDark } from '@/lib/theme';
 import { SERIES } from './activity-series';
 
 /** The chart's legend: a sample of each line beside its name (uPlot's own is turned off). */
 export function SeriesLegend() {
-  const dark = useIsDark();
   return (
     <ul className="flex flex-wrap gap-4 text-sm text-secondary-foreground" aria-label="Legend">
       {SERIES.map((series) => (
@@ -14,7 +12,7 @@ export function SeriesLegend() {
               y1="4"
               x2="24"
               y2="4"
-              stroke={dark ? series.dark : series.light}
+              style={{ stroke: `var(${series.colour})` }}
               strokeWidth="2"
               strokeDasharray={series.dash?.join(' ')}
             />
