@@ -58,11 +58,11 @@ const PALETTE_CLASS = new RegExp(
   'g',
 );
 
-/** The console's markup and styles: every file under web/src, and the page that holds them. */
+/** The console's markup and styles: every file under web/src but tests, and the page that holds them. */
 function sources(): string[] {
   const files = fs
     .readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.(tsx?|css|html)$/.test(file) && !file.endsWith('.test.ts'))
+    .filter((file) => /\.(tsx?|css|html)$/.test(file) && !/\.test\.tsx?$/.test(file))
     .map((file) => path.join(SRC, file));
   return [...files, path.join(SRC, '..', 'index.html')];
 }
