@@ -7,7 +7,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { loadAuthClient } from '../api/load-auth-client';
+import { loadAuthClient } from '@/lib/load-auth-client';
 import { signIn } from '../api/sign-in';
 import { signInAsGuest } from '../api/sign-in-as-guest';
 import { signInWithPasskey } from '../api/sign-in-with-passkey';
