@@ -46,17 +46,12 @@ describe('ConfirmButton and its dialog', () => {
     await expect.element(dialog()).not.toBeInTheDocument();
   });
 
-  test('Cancel closes without the action, and the focus returns to the trigger', async () => {
+  test.each([
+    ['Cancel', () => dialog().getByRole('button', { name: 'Cancel' }).click()],
+    ['Escape', () => userEvent.keyboard('{Escape}')],
+  ])('%s closes without the action, and the focus returns to the trigger', async (_way, close) => {
     const onConfirm = await openConfirm();
-    await dialog().getByRole('button', { name: 'Cancel' }).click();
-    await expect.element(dialog()).not.toBeInTheDocument();
-    expect(onConfirm).not.toHaveBeenCalled();
-    await expect.element(trigger()).toHaveFocus();
-  });
-
-  test('Escape closes without the action, and the focus returns to the trigger', async () => {
-    const onConfirm = await openConfirm();
-    await userEvent.keyboard('{Escape}');
+    await close();
     await expect.element(dialog()).not.toBeInTheDocument();
     expect(onConfirm).not.toHaveBeenCalled();
     await expect.element(trigger()).toHaveFocus();
