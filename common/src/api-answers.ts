@@ -11,6 +11,7 @@ import type { AdminStats } from './admin-stats';
 import type { AuditPage } from './audit';
 import type { ApiData } from './error-codes';
 import type { CreatedOrganization, MyInvitation, MyOrganization } from './organizations';
+import type { SetupAnswer } from './setup';
 import type { SignInAlertsSetting } from './sign-in-alerts';
 
 /**
@@ -36,6 +37,8 @@ export interface ApiAnswers {
   'GET /api/v1/organizations': ApiData<MyOrganization[]>;
   'POST /api/v1/organizations': ApiData<CreatedOrganization>;
   'GET /api/v1/invitations': ApiData<MyInvitation[]>;
+  'GET /api/v1/setup': ApiData<{ open: true }>;
+  'POST /api/v1/setup': ApiData<SetupAnswer>;
   /** `success` and `url` beside `data`: the specification fixes them for this answer. */
   'POST /api/v1/files/upload': ApiData<{ id: string; url: string }, { success: true; url: string }>;
   'GET /api/v1/files/:id': unknown;
@@ -72,6 +75,8 @@ const ROUTES = {
   'GET /api/v1/organizations': true,
   'POST /api/v1/organizations': true,
   'GET /api/v1/invitations': true,
+  'GET /api/v1/setup': true,
+  'POST /api/v1/setup': true,
   'POST /api/v1/files/upload': true,
   'GET /api/v1/files/:id': true,
   'GET /api/v1/admin/users': true,

@@ -27,6 +27,7 @@ import { myAuditRoutes } from './routes/audit';
 import { organizationRoutes } from './routes/organizations';
 import { invitationRoutes } from './routes/invitations';
 import { adminRoutes } from './routes/admin';
+import { setupRoutes } from './routes/setup';
 import { devMailboxApi, devMailboxPage } from './routes/dev-mailbox';
 import type { Mailer } from './mail/mailer';
 import { apiRateLimit } from './http/rate-limit';
@@ -143,6 +144,7 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
   app.route('/api/v1/me', meRoutes({ auth, database }));
   app.route('/api/v1/organizations', organizationRoutes({ auth, database }));
   app.route('/api/v1/invitations', invitationRoutes({ auth, database }));
+  app.route('/api/v1/setup', setupRoutes({ auth, database, audit, redis, rateLimited: !config.unsafeDisableRateLimit }));
   app.route('/api/v1/admin', adminRoutes({ auth, database, outbox: mailer.outbox, audit, logger }));
   if (mailer.outbox && config.unsafeDevMailbox) {
     // Opt-in and unsafe: anyone who can reach the server reads every mail, sign-in links included.

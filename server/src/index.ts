@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { setupLinkLine } from './auth/first-admin/setup-link';
 import { scheduleGuestSweep } from './auth/guest-sweep';
 import { scheduleAuditPrune } from './audit/audit-log';
 import { createContext } from './context';
@@ -30,6 +31,7 @@ async function main() {
 
   const server = serve({ fetch: context.app.fetch, port: config.port }, (info) => {
     logger.info('listening', { url: config.publicUrl, port: info.port, database: context.database.description });
+    if (context.setupLink) process.stdout.write(`${setupLinkLine(context.setupLink)}\n`);
   });
   server.on('error', (error) => {
     logger.error('server failed', errorFields(error));
