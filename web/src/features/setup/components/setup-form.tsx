@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { SETUP_TOKEN_PARAM } from '#common/setup';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -17,21 +17,11 @@ import {
   type SetupLinkState,
 } from '../api/setup';
 
-const linkClass = 'font-medium text-indigo-600 dark:text-indigo-300 hover:underline';
-
 /** What the page says when the link cannot create an admin. */
 function Closed({ state }: { state: Exclude<SetupLinkState, 'open'> }) {
+  // The page's own link leads to the sign-in screen.
   if (state === 'done') {
-    return (
-      <>
-        <Notice tone="success">Setup is done: an admin account exists. This link is no longer needed.</Notice>
-        <p className="text-center text-sm">
-          <Link to={paths.auth} className={linkClass}>
-            Sign in
-          </Link>
-        </p>
-      </>
-    );
+    return <Notice tone="success">Setup is done: an admin account exists. This link is no longer needed.</Notice>;
   }
   return (
     <>
