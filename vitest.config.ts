@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { alias: { '@': path.join(import.meta.dirname, 'web/src') } },
   test: {
     include: ['common/src/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.ts'],
-    exclude: ['server/src/security/**', '**/node_modules/**'],
+    exclude: ['**/node_modules/**'],
     environment: 'node',
     // Two files at a time whatever the cores (decision 0055): most of a test's time is spent waiting.
     maxWorkers: 2,

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** The security suite: attacks that must fail, against the real app (`npm run test:security`). */
 export default defineConfig({
   test: {
-    include: ['server/src/security/**/*.test.ts'],
+    include: ['server/security/**/*.test.ts'],
     environment: 'node',
     testTimeout: 120_000,
     // Two files at a time whatever the cores (decision 0055): most of a test's time is spent waiting.

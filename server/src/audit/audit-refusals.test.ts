@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signUp } from '../testing/accounts';
-import type { TestClient } from '../testing/http-client';
-import { contextPerSuite } from '../testing/suite';
-import { ENGINES, TEST_ORIGIN, type TestContext } from '../testing/test-context';
-import { addMember, createOrganization } from '../auth/plugins/account-deletion/fixtures';
-import { signInAsGuest } from '../auth/guest-upgrade/fixtures';
-import { impersonate, REASON } from '../auth/plugins/impersonation-guard/fixtures';
-import { adminAuditReader } from './audit-fixture';
+import { ADMIN_ENV, signUp } from '../../test/accounts';
+import type { TestClient } from '../../test/http-client';
+import { contextPerSuite } from '../../test/suite';
+import { ENGINES, TEST_ORIGIN, type TestContext } from '../../test/test-context';
+import { addMember, createOrganization } from '../../test/fixtures/account-deletion';
+import { signInAsGuest } from '../../test/fixtures/guest-upgrade';
+import { impersonate, REASON } from '../../test/fixtures/impersonation';
+import { adminAuditReader } from '../../test/fixtures/audit';
 
 const PASSWORD = 'user-password-1';
 const EVIL = 'https://evil.example';

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '#common/api-answers';
-import { ADMIN_ENV, signInAdmin, signUp } from '../testing/accounts';
-import type { TestClient, TestResponse } from '../testing/http-client';
-import { pngForm } from '../testing/images';
-import { createTestContext, type TestContext } from '../testing/test-context';
+import { ADMIN_ENV, signInAdmin, signUp } from '../../test/accounts';
+import type { TestClient, TestResponse } from '../../test/http-client';
+import { pngForm } from '../../test/images';
+import { createTestContext, type TestContext } from '../../test/test-context';
 import { BODY_NOT_FORM, BODY_NOT_JSON } from '../http/validate';
 
 const DOCS = fs.readFileSync(path.join(import.meta.dirname, '../../../docs/api.md'), 'utf8');

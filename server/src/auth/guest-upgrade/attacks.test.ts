@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signInAdmin, signUp } from '../../testing/accounts';
-import { TestClient } from '../../testing/http-client';
-import { contextPerSuite } from '../../testing/suite';
-import { ENGINES } from '../../testing/test-context';
-import { SESSION_COOKIE } from '../../testing/two-factor';
-import { addMember, createOrganization, guestWithWork, membersOf, NONE, PASSWORD, rowsOf } from './fixtures';
+import { ADMIN_ENV, signInAdmin, signUp } from '../../../test/accounts';
+import { TestClient } from '../../../test/http-client';
+import { contextPerSuite } from '../../../test/suite';
+import { ENGINES } from '../../../test/test-context';
+import { SESSION_COOKIE } from '../../../test/two-factor';
+import {
+  addMember,
+  createOrganization,
+  guestWithWork,
+  membersOf,
+  NONE,
+  PASSWORD,
+  rowsOf,
+} from '../../../test/fixtures/guest-upgrade';
 
 /**
  * The guest whose work moves is the one whose session cookie came with the sign-in, as Better Auth

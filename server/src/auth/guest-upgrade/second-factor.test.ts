@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../testing/accounts';
-import { TestClient } from '../../testing/http-client';
-import { contextPerSuite } from '../../testing/suite';
-import { ENGINES } from '../../testing/test-context';
-import { totpCode, wrongCode } from '../../testing/totp';
-import { enableTwoFactor, SESSION_COOKIE, TWO_FACTOR_COOKIE } from '../../testing/two-factor';
-import { allowFileMoves, guestWithWork, membersOf, NONE, PASSWORD, refuseFileMoves, rowsOf } from './fixtures';
+import { signUp } from '../../../test/accounts';
+import { TestClient } from '../../../test/http-client';
+import { contextPerSuite } from '../../../test/suite';
+import { ENGINES } from '../../../test/test-context';
+import { totpCode, wrongCode } from '../../../test/totp';
+import { enableTwoFactor, SESSION_COOKIE, TWO_FACTOR_COOKIE } from '../../../test/two-factor';
+import {
+  allowFileMoves,
+  guestWithWork,
+  membersOf,
+  NONE,
+  PASSWORD,
+  refuseFileMoves,
+  rowsOf,
+} from '../../../test/fixtures/guest-upgrade';
 
 /** A guest signing in to an account with two-factor on keeps their work once the code is right. */
 describe.each(ENGINES)('guest upgrade through a second factor on %s', (engine) => {

@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { isOwnerRole } from '#common/roles';
-import { signUp } from '../../testing/accounts';
-import { contextPerSuite, sharedInstancesPerSuite } from '../../testing/suite';
-import { ENGINES, type TestContext } from '../../testing/test-context';
+import { signUp } from '../../../test/accounts';
+import { contextPerSuite, sharedInstancesPerSuite } from '../../../test/suite';
+import { ENGINES, type TestContext } from '../../../test/test-context';
 import { inMembershipTurn } from '../../db/membership-turns';
-import { TestClient } from '../../testing/http-client';
-import { selectRows } from '../../testing/rows';
-import { addMember, createOrganization, memberIdOf } from '../plugins/account-deletion/fixtures';
+import { TestClient } from '../../../test/http-client';
+import { selectRows } from '../../../test/rows';
+import { addMember, createOrganization, memberIdOf } from '../../../test/fixtures/account-deletion';
 
 const PASSWORD = 'user-password-1';
 

@@ -4,13 +4,13 @@ import {
   ADMIN_ORGANIZATION_ERRORS,
   adminDeleteOrganizationSchema,
   adminMemberRoleSchema,
-  CURSOR_NOT_VALID,
   type AdminOrganizationDetail,
 } from '#common/admin';
 import {
   adminOrganizationMembersQuerySchema,
   type AdminOrganizationMemberPage,
 } from '#common/admin-organization-members';
+import { CURSOR_NOT_VALID } from '#common/cursor';
 import type { ApiAnswers } from '#common/api-answers';
 import type { AuditAction } from '#common/audit';
 import type { ApiData } from '#common/error-codes';

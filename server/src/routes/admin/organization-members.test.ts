@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CURSOR_NOT_VALID } from '#common/admin';
 import { ORGANIZATION_MEMBER_PAGE_SIZE } from '#common/admin-organization-members';
-import { ENGINES } from '../../testing/test-context';
-import { organizationSuite } from './organization-fixture';
-import { plantMembers } from '../../testing/member-rows';
+import { CURSOR_NOT_VALID } from '#common/cursor';
+import { ENGINES } from '../../../test/test-context';
+import { organizationSuite } from '../../../test/fixtures/admin-organizations';
+import { plantMembers } from '../../../test/member-rows';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 const cursorOf = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../lib/logger';
-import { admin, plainUser } from '../../security/support/principals';
-import { contextPerSuite } from '../../testing/suite';
-import { ENGINES, type TestContext } from '../../testing/test-context';
-import { BULK } from './user-bulk-fixture';
+import { admin, plainUser } from '../../../security/support/principals';
+import { contextPerSuite } from '../../../test/suite';
+import { ENGINES, type TestContext } from '../../../test/test-context';
+import { BULK } from '../../../test/fixtures/user-bulk';
 import { BULK_FAILED } from './user-bulk';
 
 const TRIGGER = 'bulk_failure_test';

@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTestContext } from '../../../testing/accounts';
-import { TestClient } from '../../../testing/http-client';
-import { startSmtpSink, subjectOf } from '../../../testing/smtp-sink';
-import { ENGINES } from '../../../testing/test-context';
+import { withTestContext } from '../../../../test/accounts';
+import { TestClient } from '../../../../test/http-client';
+import { startSmtpSink, subjectOf } from '../../../../test/smtp-sink';
+import { ENGINES } from '../../../../test/test-context';
 import { createLogger } from '../../../lib/logger';
-import { ALERT_SUBJECT, BROWSERS, headersFrom, PASSWORD, seenBy, settled, signInFrom } from './fixtures';
+import {
+  ALERT_SUBJECT,
+  BROWSERS,
+  headersFrom,
+  PASSWORD,
+  seenBy,
+  settled,
+  signInFrom,
+} from '../../../../test/fixtures/sign-in-alerts';
 
 describe.each(ENGINES)('sign-in alerts with a failing mailer on %s', (engine) => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;

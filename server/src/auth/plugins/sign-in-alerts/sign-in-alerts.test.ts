@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signInAdmin } from '../../../testing/accounts';
-import { TestClient } from '../../../testing/http-client';
-import { startSmtpSink } from '../../../testing/smtp-sink';
-import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '../../../testing/test-context';
-import { totpCode } from '../../../testing/totp';
-import { alertsTo, BROWSERS, headersFrom, PASSWORD, seenBy, settled, signInFrom, type Origin } from './fixtures';
+import { ADMIN_ENV, signInAdmin } from '../../../../test/accounts';
+import { TestClient } from '../../../../test/http-client';
+import { startSmtpSink } from '../../../../test/smtp-sink';
+import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '../../../../test/test-context';
+import { totpCode } from '../../../../test/totp';
+import {
+  alertsTo,
+  BROWSERS,
+  headersFrom,
+  PASSWORD,
+  seenBy,
+  settled,
+  signInFrom,
+  type Origin,
+} from '../../../../test/fixtures/sign-in-alerts';
 
 const LISBON: Origin = { browser: BROWSERS.chromeWindows, ip: '198.51.100.7', country: 'PT', city: 'Lisbon' };
 

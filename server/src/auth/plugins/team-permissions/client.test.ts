@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { createAuthClient } from 'better-auth/client';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { TEST_ORIGIN } from '../../../testing/test-context';
+import { TEST_ORIGIN } from '../../../../test/test-context';
 import { teamPermissionsClient } from './client';
 import { TEAM_ERROR_CODES } from './error-codes';
-import { useTeamFixture } from './team-fixture';
+import { useTeamFixture } from '../../../../test/fixtures/teams';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINES } from '../../../testing/test-context';
-import { expectRefusal, useTeamFixture } from './team-fixture';
+import { ENGINES } from '../../../../test/test-context';
+import { expectRefusal, useTeamFixture } from '../../../../test/fixtures/teams';
 
 /** The rules on the organization plugin's own team endpoints (visibility: team-visibility.test.ts). */
 describe.each(ENGINES)('team hooks on %s', (engine) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINES } from '../../../testing/test-context';
-import { ACTORS, useTeamFixture, type Actor, type Mode, type Person } from './team-fixture';
+import { ENGINES } from '../../../../test/test-context';
+import { ACTORS, useTeamFixture, type Actor, type Mode, type Person } from '../../../../test/fixtures/teams';
 
 type Action = 'view' | 'update' | 'addMember' | 'delete';
 
