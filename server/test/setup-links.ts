@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { TestClient } from './http-client';
 import { TEST_ORIGIN, type TestContext } from './test-context';
 
 /** A password that passes the rules, for the first admins the tests make. */
@@ -24,3 +25,14 @@ export const admins = async (context: TestContext) =>
 /** How many setup links the database keeps. */
 export const keptLinks = async (context: TestContext) =>
   (await context.database.db.selectFrom('setupLink').selectAll().execute()).length;
+
+/** Sends the setup form from `client`: the first admin at `email`, with the tests' password unless given. */
+export const postSetup = (
+  client: TestClient,
+  {
+    token,
+    email,
+    name = 'Root',
+    password = SETUP_PASSWORD,
+  }: { token: string; email: string; name?: string; password?: string },
+) => client.post('/api/v1/setup', { token, name, email, password });

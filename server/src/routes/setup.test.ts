@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openSetupLink } from '../auth/first-admin/setup-link';
 import { ADMIN_ENV, signUp, withTestContext } from '../../test/accounts';
 import { TestClient } from '../../test/http-client';
-import { admins, keptLinks, SETUP_PASSWORD as PASSWORD, startToken, tokenOf } from '../../test/setup-links';
+import { admins, keptLinks, postSetup, SETUP_PASSWORD as PASSWORD, startToken, tokenOf } from '../../test/setup-links';
 import { ENGINES, TEST_ORIGIN } from '../../test/test-context';
 
 describe.each(ENGINES)('the first-run setup link on %s', (engine) => {
@@ -21,12 +21,7 @@ describe.each(ENGINES)('the first-run setup link on %s', (engine) => {
       expect(checked.status, checked.text).toBe(200);
       expect(checked.body).toEqual({ data: { open: true } });
 
-      const created = await browser.post('/api/v1/setup', {
-        token,
-        name: 'Ada Admin',
-        email: 'Ada@Example.com',
-        password: PASSWORD,
-      });
+      const created = await postSetup(browser, { token, email: 'Ada@Example.com', name: 'Ada Admin' });
       expect(created.status, created.text).toBe(201);
       expect(created.body.data).toMatchObject({
         user: { email: 'ada@example.com', name: 'Ada Admin', role: 'admin' },
@@ -45,11 +40,10 @@ describe.each(ENGINES)('the first-run setup link on %s', (engine) => {
       const later = await openSetupLink(context.database.db, TEST_ORIGIN);
       expect(later, 'no link once an admin exists').toBeUndefined();
       for (const again of [token, 'x'.repeat(43)]) {
-        const reused = await new TestClient(context.app).post('/api/v1/setup', {
+        const reused = await postSetup(new TestClient(context.app), {
           token: again,
-          name: 'Second',
           email: 'second@example.com',
-          password: PASSWORD,
+          name: 'Second',
         });
         expect(reused.status, reused.text).toBe(410);
         expect(reused.body.code).toBe('SETUP_DONE');
@@ -75,12 +69,7 @@ describe.each(ENGINES)('the first-run setup link on %s', (engine) => {
         .updateTable('setupLink')
         .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
         .execute();
-      const expired = await new TestClient(context.app).post('/api/v1/setup', {
-        token,
-        name: 'Late',
-        email: 'late@example.com',
-        password: PASSWORD,
-      });
+      const expired = await postSetup(new TestClient(context.app), { token, email: 'late@example.com', name: 'Late' });
       expect(expired.status, expired.text).toBe(404);
       expect(expired.body.code).toBe('INVALID_SETUP_LINK');
       expect(await admins(context)).toEqual([]);
@@ -89,12 +78,7 @@ describe.each(ENGINES)('the first-run setup link on %s', (engine) => {
       // The expired one is gone with the new start.
       expect(await keptLinks(context)).toBe(1);
       const browser = new TestClient(context.app);
-      const created = await browser.post('/api/v1/setup', {
-        token: tokenOf(fresh),
-        name: 'On Time',
-        email: 'ontime@example.com',
-        password: PASSWORD,
-      });
+      const created = await postSetup(browser, { token: tokenOf(fresh), email: 'ontime@example.com', name: 'On Time' });
       expect(created.status, created.text).toBe(201);
       expect((await browser.get('/api/v1/me')).body.data?.role).toBe('admin');
     });
@@ -106,11 +90,10 @@ describe('the first-run setup link, beside accounts that exist', () => {
     await withTestContext('sqlite', { env: ADMIN_ENV }, async (context) => {
       expect(context.setupLink).toBeUndefined();
       expect(await keptLinks(context)).toBe(0);
-      const refused = await new TestClient(context.app).post('/api/v1/setup', {
+      const refused = await postSetup(new TestClient(context.app), {
         token: 'x'.repeat(43),
-        name: 'Late',
         email: 'late@example.com',
-        password: PASSWORD,
+        name: 'Late',
       });
       expect(refused.status).toBe(410);
       expect(refused.body.code).toBe('SETUP_DONE');
@@ -121,10 +104,10 @@ describe('the first-run setup link, beside accounts that exist', () => {
     await withTestContext('sqlite', {}, async (context) => {
       const token = startToken(context);
       await signUp(context.app, { email: 'owner@example.com', password: PASSWORD });
-      const wrong = await new TestClient(context.app).post('/api/v1/setup', {
+      const wrong = await postSetup(new TestClient(context.app), {
         token,
-        name: 'Squatter',
         email: 'owner@example.com',
+        name: 'Squatter',
         password: 'another-password-1',
       });
       expect(wrong.status, wrong.text).toBe(409);
@@ -133,12 +116,7 @@ describe('the first-run setup link, beside accounts that exist', () => {
       expect(await keptLinks(context)).toBe(1);
 
       const browser = new TestClient(context.app);
-      const promoted = await browser.post('/api/v1/setup', {
-        token,
-        name: 'Owner',
-        email: 'owner@example.com',
-        password: PASSWORD,
-      });
+      const promoted = await postSetup(browser, { token, email: 'owner@example.com', name: 'Owner' });
       expect(promoted.status, promoted.text).toBe(201);
       expect(promoted.body.data).toMatchObject({ user: { email: 'owner@example.com', role: 'admin' }, signedIn: true });
       expect(await admins(context)).toEqual([{ email: 'owner@example.com', role: 'admin', emailVerified: 1 }]);
