@@ -1,19 +1,17 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_HEADER } from '#common/api-keys';
-import { openSetupLink } from '../src/auth/first-admin/setup-link';
 import { signUp, withTestContext } from '../test/accounts';
 import { TestClient } from '../test/http-client';
-import { admins, keptLinks, SETUP_PASSWORD as PASSWORD, startToken, tokenOf } from '../test/setup-links';
+import { admins, keptLinks, SETUP_PASSWORD as PASSWORD, newSetupToken } from '../test/setup-links';
 import { ENGINES, TEST_ORIGIN, TEST_POSTGRES_URL } from '../test/test-context';
 
 describe.each(ENGINES)('attacks on the first-run setup link on %s', (engine) => {
   it('refuses wrong links, wrong types, foreign origins, and callers of every kind without the link; two requests at once make one admin', async () => {
     await withTestContext(engine, {}, async (context) => {
-      const token = startToken(context);
+      const token = await newSetupToken(context);
       // Another instance's start: its link works as well.
-      const second = await openSetupLink(context.database.db, TEST_ORIGIN);
-      const secondToken = tokenOf(second);
+      const secondToken = await newSetupToken(context);
       const body = (overrides: Record<string, unknown>) => ({
         token,
         name: 'Root',
@@ -107,9 +105,7 @@ describe.each(ENGINES)('attacks on the first-run setup link on %s', (engine) => 
 describe('the first-run setup link on postgres, two instances at once', () => {
   it('makes one admin when two links are used at the very same moment', async () => {
     await withTestContext('postgres', {}, async (context) => {
-      const tokens = [startToken(context)];
-      const second = await openSetupLink(context.database.db, TEST_ORIGIN);
-      tokens.push(tokenOf(second));
+      const tokens = [await newSetupToken(context), await newSetupToken(context)];
       // Another connection lets reads through but holds every insert into accounts back, so both
       // requests are inside their transactions, at the same step, before either can finish.
       const blocker = new pg.Client({ connectionString: TEST_POSTGRES_URL });
@@ -156,7 +152,7 @@ describe('the first-run setup link on postgres, two instances at once', () => {
 describe('the first-run setup link under its rate limit', () => {
   it('answers 429 after ten refused links from one address, the right link included', async () => {
     await withTestContext('sqlite', { env: { UNSAFE_DISABLE_RATE_LIMIT: 'false' } }, async (context) => {
-      const token = startToken(context);
+      const token = await newSetupToken(context);
       const from = { 'x-forwarded-for': '198.18.7.7' };
       const client = new TestClient(context.app);
       const statuses: number[] = [];

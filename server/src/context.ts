@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { ensureAdmin } from './auth/admin-bootstrap';
-import { openSetupLink } from './auth/first-admin/setup-link';
 import { createAuth, type Auth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
 import { createApp } from './app';
@@ -101,12 +100,9 @@ export async function createContext(config: Config, options: ContextOptions = {}
       );
       if (outcome !== 'unchanged') logger.info(`admin ${outcome}`, { email: config.adminEmail });
     }
-    // Without ADMIN_EMAIL, and while no admin exists, the start hands its console a one-time link
-    // that creates the first admin in the browser (decision 0073).
-    const setupLink = config.adminEmail ? undefined : await openSetupLink(database.db, config.publicUrl);
     const spa = loadSpa(options.webDist ?? DEFAULT_WEB_DIST);
     const app = createApp({ config, auth, database, logger, spa, mailer, redis, metrics, audit });
-    return { config, logger, database, redis, auth, app, spa, mailer, metrics, audit, setupLink, close };
+    return { config, logger, database, redis, auth, app, spa, mailer, metrics, audit, close };
   } catch (error) {
     await close();
     throw error;

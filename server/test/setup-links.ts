@@ -1,20 +1,19 @@
 import { expect } from 'vitest';
+import { openSetupLink } from '../src/auth/first-admin/setup-link';
 import type { TestClient } from './http-client';
 import { TEST_ORIGIN, type TestContext } from './test-context';
 
 /** A password that passes the rules, for the first admins the tests make. */
 export const SETUP_PASSWORD = 'first-admin-password-1';
 
-/** The token of the setup link the context's start made (it fails the test when there is none). */
-export function startToken(context: TestContext): string {
-  expect(context.setupLink, 'the start made a setup link').toBeDefined();
-  const url = new URL(context.setupLink!.url);
+/** A new setup link, as a start makes it, and its token (it fails the test when there is none). */
+export async function newSetupToken(context: TestContext): Promise<string> {
+  const link = await openSetupLink(context.database.db, TEST_ORIGIN);
+  expect(link, 'a setup link while no admin exists').toBeDefined();
+  const url = new URL(link!.url);
   expect(`${url.origin}${url.pathname}`).toBe(`${TEST_ORIGIN}/setup`);
   return url.searchParams.get('token')!;
 }
-
-/** The token of a printed setup link. */
-export const tokenOf = (link: { url: string } | undefined) => new URL(link!.url).searchParams.get('token')!;
 
 /** The accounts holding the platform admin role, with their address's proof as stored. */
 export const admins = async (context: TestContext) =>

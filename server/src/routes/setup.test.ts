@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { openSetupLink } from '../auth/first-admin/setup-link';
 import { ADMIN_ENV, signUp, withTestContext } from '../../test/accounts';
 import { TestClient } from '../../test/http-client';
-import { admins, keptLinks, postSetup, SETUP_PASSWORD as PASSWORD, startToken, tokenOf } from '../../test/setup-links';
+import { admins, keptLinks, postSetup, SETUP_PASSWORD as PASSWORD, newSetupToken } from '../../test/setup-links';
 import { ENGINES, TEST_ORIGIN } from '../../test/test-context';
 
 describe.each(ENGINES)('the first-run setup link on %s', (engine) => {
   it('creates the first admin, verified, signed in to this browser, once; then setup is done for every link', async () => {
     await withTestContext(engine, {}, async (context) => {
-      const token = startToken(context);
+      const token = await newSetupToken(context);
       // 256 random bits, base64url: 43 characters.
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       // The token itself is nowhere in the database; its hash is.
@@ -64,7 +64,7 @@ describe.each(ENGINES)('the first-run setup link on %s', (engine) => {
 
   it('refuses an expired link; a fresh one (a restart) works', async () => {
     await withTestContext(engine, {}, async (context) => {
-      const token = startToken(context);
+      const token = await newSetupToken(context);
       await context.database.db
         .updateTable('setupLink')
         .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
@@ -74,11 +74,11 @@ describe.each(ENGINES)('the first-run setup link on %s', (engine) => {
       expect(expired.body.code).toBe('INVALID_SETUP_LINK');
       expect(await admins(context)).toEqual([]);
 
-      const fresh = await openSetupLink(context.database.db, TEST_ORIGIN);
+      const fresh = await newSetupToken(context);
       // The expired one is gone with the new start.
       expect(await keptLinks(context)).toBe(1);
       const browser = new TestClient(context.app);
-      const created = await postSetup(browser, { token: tokenOf(fresh), email: 'ontime@example.com', name: 'On Time' });
+      const created = await postSetup(browser, { token: fresh, email: 'ontime@example.com', name: 'On Time' });
       expect(created.status, created.text).toBe(201);
       expect((await browser.get('/api/v1/me')).body.data?.role).toBe('admin');
     });
@@ -88,7 +88,7 @@ describe.each(ENGINES)('the first-run setup link on %s', (engine) => {
 describe('the first-run setup link, beside accounts that exist', () => {
   it('makes no link when an admin exists, and refuses any token with 410', async () => {
     await withTestContext('sqlite', { env: ADMIN_ENV }, async (context) => {
-      expect(context.setupLink).toBeUndefined();
+      expect(await openSetupLink(context.database.db, TEST_ORIGIN)).toBeUndefined();
       expect(await keptLinks(context)).toBe(0);
       const refused = await postSetup(new TestClient(context.app), {
         token: 'x'.repeat(43),
@@ -102,7 +102,7 @@ describe('the first-run setup link, beside accounts that exist', () => {
 
   it('makes an existing account the admin only with its own password, verified; another password is refused', async () => {
     await withTestContext('sqlite', {}, async (context) => {
-      const token = startToken(context);
+      const token = await newSetupToken(context);
       await signUp(context.app, { email: 'owner@example.com', password: PASSWORD });
       const wrong = await postSetup(new TestClient(context.app), {
         token,
