@@ -9,7 +9,10 @@ export const SETUP_LINK_MINUTES = 60;
 
 /** The first admin: the same name, address and password rules as a sign-up, with the link's token. */
 export const setupSchema = signUpSchema.extend({
-  token: z.string({ message: 'The setup token is required' }).min(1, 'The setup token is required').max(200),
+  token: z
+    .string({ message: 'The setup token is required' })
+    .min(1, 'The setup token is required')
+    .max(200, 'The setup token is too long'),
 });
 export type SetupInput = z.infer<typeof setupSchema>;
 
