@@ -131,6 +131,19 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
       'no-restricted-imports': ['error', { patterns: [useAlias] }],
+      // The console is typed from the server's routes, and never ships the server's code.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['#api-routes'],
+              allowTypeImports: true,
+              message: 'The server routes are a type for the console: `import type`, never its code.',
+            },
+          ],
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { SETUP_ERROR_CODES, type SetupInput } from '#common/setup';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { RequestError } from '@/lib/errors';
 import { queryKeys } from '@/lib/query-keys';
 import { refreshSession } from '@/lib/session-store';
@@ -24,7 +24,7 @@ export const setupLinkQueryOptions = (token: string) =>
     queryKey: queryKeys.setupLink(token),
     queryFn: async (): Promise<SetupLinkState> => {
       try {
-        await api(`/setup?token=${encodeURIComponent(token)}`, {}, 'Failed to check the setup link');
+        await answer(api.setup.$get({ query: { token } }), 'Failed to check the setup link');
         return 'open';
       } catch (error) {
         const state = setupLinkStateOf(error);
@@ -38,13 +38,9 @@ export const setupLinkQueryOptions = (token: string) =>
 
 /** Creates the first admin with the link and signs this browser in; resolves to whether it is signed in. */
 export async function createFirstAdmin(input: SetupInput): Promise<boolean> {
-  const answer = await api(
-    '/setup',
-    { method: 'POST', body: JSON.stringify(input) },
-    'Failed to create the admin account',
-  );
-  if (answer.data.signedIn) await refreshSession();
-  return answer.data.signedIn;
+  const created = await answer(api.setup.$post({ json: input }), 'Failed to create the admin account');
+  if (created.data.signedIn) await refreshSession();
+  return created.data.signedIn;
 }
 
 export const useCreateFirstAdmin = () => useMutation({ mutationFn: createFirstAdmin });
