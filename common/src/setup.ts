@@ -22,6 +22,8 @@ export const SETUP_ERROR_CODES = {
   SETUP_DONE: 'SETUP_DONE',
   /** The token is made up, expired or spent. */
   INVALID_SETUP_LINK: 'INVALID_SETUP_LINK',
+  /** The address has an account whose password is another. */
+  SETUP_ADDRESS_TAKEN: 'SETUP_ADDRESS_TAKEN',
 } as const;
 
 /** What creating the first admin answers: the account, and whether this browser is now signed in to it. */

@@ -111,7 +111,7 @@ describe('the first-run setup link, beside accounts that exist', () => {
         password: 'another-password-1',
       });
       expect(wrong.status, wrong.text).toBe(409);
-      expect(wrong.body.code).toBe('USER_ALREADY_EXISTS');
+      expect(wrong.body.code).toBe('SETUP_ADDRESS_TAKEN');
       expect(await admins(context)).toEqual([]);
       expect(await keptLinks(context)).toBe(1);
 

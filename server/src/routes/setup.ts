@@ -77,7 +77,7 @@ export function setupRoutes({
       if (refused) return refused;
       const input = c.req.valid('json');
       const outcome = await createFirstAdmin(auth, database, input);
-      if (outcome.kind === 'taken') return apiError(c, 409, 'USER_ALREADY_EXISTS', MESSAGES.taken);
+      if (outcome.kind === 'taken') return apiError(c, 409, SETUP_ERROR_CODES.SETUP_ADDRESS_TAKEN, MESSAGES.taken);
       if (outcome.kind !== 'created' && outcome.kind !== 'promoted') return refuse(c, outcome.kind);
       audit.record({
         action: 'admin.first_admin',
