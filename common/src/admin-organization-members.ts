@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURSOR_NOT_VALID } from './admin';
+import { CURSOR_NOT_VALID } from './cursor';
 import type { ApiData } from './error-codes';
 import { wholeNumberUpTo } from './validation';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AdminOrganizationMember } from './admin-organization-members';
+import { CURSOR_NOT_VALID } from './cursor';
 import { createOrganizationSchema, type CreateOrganizationInput } from './organizations';
 import { ORGANIZATION_ROLES, parseRoles, type OrganizationRole } from './roles';
 import type { TeamPermissionMode } from './teams';
@@ -30,9 +31,6 @@ const userFlagFilters = {
   isAnonymous: flagFilter('isAnonymous'),
   twoFactorEnabled: flagFilter('twoFactorEnabled'),
 } satisfies Record<UserFlag, unknown>;
-
-/** The answer to a cursor that is not one the list gave (too long, forged, or of a wrong shape). */
-export const CURSOR_NOT_VALID = 'cursor is not valid';
 
 /** A list's search text: what the admin lists (users, organizations) look for. */
 const searchTermSchema = z

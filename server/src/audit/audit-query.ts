@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuditAction, AuditEventView, AuditExportQuery, AuditOutcome } from '#common/audit';
 import { isStoredTime } from '../db/dates';
 import type { DB } from '../db/schema';
-import { hasControlCharacter } from '../http/input-guard';
+import { hasControlCharacter } from '../lib/control-characters';
 
 /** Where the next page starts: the last event shown, newest first. */
 const encodeCursor = (event: { createdAt: string; id: string }) =>

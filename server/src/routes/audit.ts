@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { auditExportQuerySchema, auditQuerySchema, myAuditQuerySchema, type AuditPage } from '#common/audit';
-import { AUDIT_CSV_COLUMNS, auditCsvFilename } from '../audit/audit-csv';
 import type { AuditLog } from '../audit/audit-log';
-import { recordExport } from '../audit/export-record';
 import { auditEventBatches, listAuditEvents } from '../audit/audit-query';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/database';
 import { apiError } from '../http/api-error';
 import { csvDownload } from '../http/csv-stream';
-import type { Logger } from '../lib/logger';
+import { recordExport } from '../http/export-record';
 import { requireUser, type PrincipalVariables } from '../http/session';
 import { validate } from '../http/validate';
+import type { Logger } from '../lib/logger';
+import { AUDIT_CSV_COLUMNS, auditCsvFilename } from './audit-csv';
 
 type Env = { Variables: PrincipalVariables };
 const CURSOR_INVALID = 'cursor is not valid: use the nextCursor of the previous page';

@@ -4,10 +4,10 @@ import {
   adminCreateUserSchema,
   outboxQuerySchema,
   adminUserListQuerySchema,
-  CURSOR_NOT_VALID,
   OFFSET_NEEDS_CURSOR,
   type OutboxMail,
 } from '#common/admin';
+import { CURSOR_NOT_VALID } from '#common/cursor';
 import type { ApiData } from '#common/error-codes';
 import { isPlatformAdmin } from '#common/roles';
 import type { AuditLog } from '../../audit/audit-log';

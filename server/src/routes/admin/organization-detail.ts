@@ -4,14 +4,13 @@ import {
   ADMIN_ORGANIZATION_ERRORS,
   adminDeleteOrganizationSchema,
   adminMemberRoleSchema,
-  CURSOR_NOT_VALID,
   type AdminOrganizationDetail,
 } from '#common/admin';
 import {
   adminOrganizationMembersQuerySchema,
   type AdminOrganizationMemberPage,
 } from '#common/admin-organization-members';
-import type { ApiAnswers } from '#common/api-answers';
+import { CURSOR_NOT_VALID } from '#common/cursor';
 import type { AuditAction } from '#common/audit';
 import type { ApiData } from '#common/error-codes';
 import type { AuditEventInput, AuditLog } from '../../audit/audit-log';
@@ -32,7 +31,8 @@ import { decodeMemberCursor, memberCount, memberPage } from './organization-memb
 import { organizationDetail } from './organization-view';
 
 type Env = { Variables: PrincipalVariables };
-type MemberAnswer = ApiAnswers['PATCH /api/v1/admin/organizations/:id/members/:memberId']['data'];
+/** A member as a change of role answers it (a removal: without the role). */
+type MemberAnswer = { id: string; userId: string; role: string };
 
 const id = (name: string) => z.string().min(1, `${name} is required`).max(200, `${name} is at most 200 characters`);
 const organizationParams = z.object({ id: id('id') });

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog on the native <dialog> element: focus stays inside, Escape closes it, and the
@@ -25,7 +25,9 @@ export function Modal({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  useEffect(() => {
+  // A layout effect, so that the dialog closes while it is still in the page: the browser then gives
+  // the focus back to the control that opened it (once removed, it leaves the focus nowhere).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();
@@ -40,9 +42,9 @@ export function Modal({
         event.preventDefault();
         onClose();
       }}
-      className={`m-auto w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-0 shadow-xl backdrop:bg-slate-900/40 dark:backdrop:bg-black/60`}
+      className={`m-auto w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl border border-border bg-surface p-0 shadow-xl backdrop:bg-overlay`}
     >
-      <div className="flex items-center justify-between border-b border-slate-100 dark:border-slate-800 px-6 py-4">
+      <div className="flex items-center justify-between border-b border-separator px-6 py-4">
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
@@ -50,14 +52,14 @@ export function Modal({
           type="button"
           onClick={onClose}
           aria-label="Close"
-          className="rounded p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
+          className="rounded p-1 text-muted-foreground hover:bg-muted"
         >
           <X className="size-4" aria-hidden />
         </button>
       </div>
       <div className="px-6 py-5">
         {description && (
-          <p id={descriptionId} className="text-sm text-slate-700 dark:text-slate-300">
+          <p id={descriptionId} className="text-sm text-secondary-foreground">
             {description}
           </p>
         )}

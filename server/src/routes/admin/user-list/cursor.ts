@@ -1,6 +1,6 @@
 import type { AdminUserListQuery } from '#common/admin';
 import { isStoredTime } from '../../../db/dates';
-import { hasControlCharacter } from '../../../http/input-guard';
+import { hasControlCharacter } from '../../../lib/control-characters';
 
 /** Where a page starts or ends in the view's order: the sort value and id of a row next to it. */
 export interface Cursor {

@@ -1,0 +1,2 @@
+/** The answer to a cursor that is not one the list gave (too long, forged, or of a wrong shape). */
+export const CURSOR_NOT_VALID = 'cursor is not valid';
