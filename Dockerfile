@@ -12,7 +12,8 @@
 # Create an admin with ADMIN_EMAIL and ADMIN_PASSWORD, or with
 #   docker exec gatehouse node server/dist/admin-create.js --email … --password …
 
-FROM node:22-bookworm-slim AS build
+# Node as `engines` and the `node` devDependency pin it (decision 0075).
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 # `npm install`, not `npm ci`: the lockfile lacks other platforms' optional builds of Tailwind's
@@ -21,8 +22,8 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-# Same base as the build stage: the native modules (better-sqlite3, sharp) were installed for it.
-FROM node:22-bookworm-slim
+# Same base as the build stage: the native modules (better-sqlite3, sharp) were built for its Node.
+FROM node:24.21.0-bookworm-slim
 # GLIBC_TUNABLES: password hashing's 32 MiB of scrypt memory in huge pages (decision 0052), and two
 # malloc arenas for the process's threads (decision 0054).
 ENV NODE_ENV=production \

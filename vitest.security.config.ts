@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** The security suite: attacks that must fail, against the real app (`npm run test:security`). */
 export default defineConfig({
   test: {
+    name: 'security',
     include: ['server/security/**/*.test.ts'],
     environment: 'node',
     testTimeout: 120_000,
