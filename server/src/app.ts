@@ -77,7 +77,7 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
         ms: Math.round(ms * 10) / 10,
       });
       metrics.observeRequest(c.req.method, routeLabel(c), c.res.status, ms / 1000);
-      const signIn = signInAttempt(c);
+      const signIn = await signInAttempt(c, auth);
       if (signIn) metrics.observeSignIn(signIn);
       // A limited sign-in never reaches Better Auth, whose hooks record the others.
       if (signIn?.outcome === 'rate_limited') {
