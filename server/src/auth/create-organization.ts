@@ -1,3 +1,4 @@
+import { errorOf } from './plugin-error-codes';
 import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -36,10 +37,7 @@ export async function createOrganizationNamed(auth: Auth, db: Kysely<DB>, name: 
       if (!slugTaken(error)) throw error;
       // Still taken after every pick (a burst of the same name): a clear conflict, never the database's error.
       if (attempt >= ATTEMPTS) {
-        throw new APIError('CONFLICT', {
-          code: 'ORGANIZATION_SLUG_ALREADY_TAKEN',
-          message: 'Organizations of that name were being created at the same moment; try again',
-        });
+        throw APIError.from('CONFLICT', errorOf('ORGANIZATION_SLUG_ALREADY_TAKEN'));
       }
     }
   }

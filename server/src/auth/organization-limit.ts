@@ -1,5 +1,6 @@
+import { errorOf } from './plugin-error-codes';
 import { APIError } from 'better-auth/api';
-import { ORGANIZATION_LIMIT, ORGANIZATION_LIMIT_MESSAGE } from '#common/organizations';
+import { ORGANIZATION_LIMIT } from '#common/organizations';
 import { isPlatformAdmin } from '#common/roles';
 import type { Database } from '../db/database';
 
@@ -16,8 +17,5 @@ export async function organizationLimitReached(database: Database, user: { id: s
     .where('userId', '=', user.id)
     .executeTakeFirstOrThrow();
   if (Number(count) < ORGANIZATION_LIMIT) return false;
-  throw new APIError('FORBIDDEN', {
-    code: 'YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS',
-    message: ORGANIZATION_LIMIT_MESSAGE,
-  });
+  throw APIError.from('FORBIDDEN', errorOf('YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS'));
 }

@@ -1,13 +1,12 @@
+import { errorOf } from './plugin-error-codes';
 import crypto from 'node:crypto';
 import { BASE_ERROR_CODES } from '@better-auth/core/error';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { Redis } from 'ioredis';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { PASSWORD_UNCHANGED_MESSAGE } from '#common/validation';
 import type { Config } from '../env';
 import { sharedLimiter } from '../lib/limiter';
-import { MailNotConfiguredError } from '../mail/mailer';
 import { authHook } from './auth-hook';
 import { changeFrom, sendPasswordChanged, type PasswordMailDependencies } from './password-mail';
 
@@ -67,8 +66,7 @@ export function passwordGuard(dependencies: PasswordGuardDependencies) {
           handler: authHook(async (ctx) => {
             await refuseForeignOrigin(ctx);
             // The same answer for every address: a link that can never arrive is said so to all.
-            if (mailDisabled)
-              throw new APIError('SERVICE_UNAVAILABLE', { message: new MailNotConfiguredError().message });
+            if (mailDisabled) throw APIError.from('SERVICE_UNAVAILABLE', errorOf('MAIL_NOT_CONFIGURED'));
             const body = bodyOf(ctx.body);
             if (typeof body.email === 'string' && !config.unsafeDisableRateLimit) {
               // Counted for every address asked about, known or not: the refusal tells nothing.
@@ -102,7 +100,7 @@ export function passwordGuard(dependencies: PasswordGuardDependencies) {
             if (!(await getSessionFromCtx(ctx))) return;
             const { currentPassword, newPassword } = bodyOf(ctx.body);
             if (typeof newPassword === 'string' && newPassword === currentPassword) {
-              throw new APIError('BAD_REQUEST', { code: 'PASSWORD_UNCHANGED', message: PASSWORD_UNCHANGED_MESSAGE });
+              throw APIError.from('BAD_REQUEST', errorOf('PASSWORD_UNCHANGED'));
             }
           }),
         },

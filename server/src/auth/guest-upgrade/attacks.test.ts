@@ -4,7 +4,15 @@ import { TestClient } from '../../../test/http-client';
 import { contextPerSuite } from '../../../test/suite';
 import { ENGINES } from '../../../test/test-context';
 import { SESSION_COOKIE } from '../../../test/two-factor';
-import { addMember, createOrganization, guestWithWork, membersOf, NONE, PASSWORD, rowsOf } from '../../../test/fixtures/guest-upgrade';
+import {
+  addMember,
+  createOrganization,
+  guestWithWork,
+  membersOf,
+  NONE,
+  PASSWORD,
+  rowsOf,
+} from '../../../test/fixtures/guest-upgrade';
 
 /**
  * The guest whose work moves is the one whose session cookie came with the sign-in, as Better Auth

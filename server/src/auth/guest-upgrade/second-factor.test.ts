@@ -5,7 +5,15 @@ import { contextPerSuite } from '../../../test/suite';
 import { ENGINES } from '../../../test/test-context';
 import { totpCode, wrongCode } from '../../../test/totp';
 import { enableTwoFactor, SESSION_COOKIE, TWO_FACTOR_COOKIE } from '../../../test/two-factor';
-import { allowFileMoves, guestWithWork, membersOf, NONE, PASSWORD, refuseFileMoves, rowsOf } from '../../../test/fixtures/guest-upgrade';
+import {
+  allowFileMoves,
+  guestWithWork,
+  membersOf,
+  NONE,
+  PASSWORD,
+  refuseFileMoves,
+  rowsOf,
+} from '../../../test/fixtures/guest-upgrade';
 
 /** A guest signing in to an account with two-factor on keeps their work once the code is right. */
 describe.each(ENGINES)('guest upgrade through a second factor on %s', (engine) => {

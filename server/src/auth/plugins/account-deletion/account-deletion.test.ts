@@ -4,7 +4,14 @@ import { ADMIN_ENV, signIn, signInAdmin, signUp } from '../../../../test/account
 import { TestClient } from '../../../../test/http-client';
 import { contextPerSuite } from '../../../../test/suite';
 import { ENGINES } from '../../../../test/test-context';
-import { addMember, addOwnedRows, createOrganization, createTeam, NONE, rowsOf } from '../../../../test/fixtures/account-deletion';
+import {
+  addMember,
+  addOwnedRows,
+  createOrganization,
+  createTeam,
+  NONE,
+  rowsOf,
+} from '../../../../test/fixtures/account-deletion';
 
 const PASSWORD = 'user-password-1';
 

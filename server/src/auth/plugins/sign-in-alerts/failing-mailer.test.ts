@@ -4,7 +4,15 @@ import { TestClient } from '../../../../test/http-client';
 import { startSmtpSink, subjectOf } from '../../../../test/smtp-sink';
 import { ENGINES } from '../../../../test/test-context';
 import { createLogger } from '../../../lib/logger';
-import { ALERT_SUBJECT, BROWSERS, headersFrom, PASSWORD, seenBy, settled, signInFrom } from '../../../../test/fixtures/sign-in-alerts';
+import {
+  ALERT_SUBJECT,
+  BROWSERS,
+  headersFrom,
+  PASSWORD,
+  seenBy,
+  settled,
+  signInFrom,
+} from '../../../../test/fixtures/sign-in-alerts';
 
 describe.each(ENGINES)('sign-in alerts with a failing mailer on %s', (engine) => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;

@@ -4,7 +4,16 @@ import { TestClient } from '../../../../test/http-client';
 import { startSmtpSink } from '../../../../test/smtp-sink';
 import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '../../../../test/test-context';
 import { totpCode } from '../../../../test/totp';
-import { alertsTo, BROWSERS, headersFrom, PASSWORD, seenBy, settled, signInFrom, type Origin } from '../../../../test/fixtures/sign-in-alerts';
+import {
+  alertsTo,
+  BROWSERS,
+  headersFrom,
+  PASSWORD,
+  seenBy,
+  settled,
+  signInFrom,
+  type Origin,
+} from '../../../../test/fixtures/sign-in-alerts';
 
 const LISBON: Origin = { browser: BROWSERS.chromeWindows, ip: '198.51.100.7', country: 'PT', city: 'Lisbon' };
 
