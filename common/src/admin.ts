@@ -68,7 +68,7 @@ export const adminUserListQuerySchema = z.object({
    * Where the previous page ended (from `nextCursor`/`previousCursor`): the server then walks on
    * from there instead of skipping `offset` rows, which stays only for the page number.
    */
-  cursor: z.string().max(1000, CURSOR_NOT_VALID).default(''),
+  cursor: z.string().default(''),
   ...userFlagFilters,
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;

@@ -9,8 +9,7 @@ export const ERROR_CODES = {
   // Generic answers, by status.
   BAD_REQUEST: 'The request is not valid',
   UNAUTHORIZED: 'Sign in first',
-  SIGN_IN_OR_API_KEY: 'Sign in first, or send an API key in x-api-key',
-  FORBIDDEN: 'You are not allowed to do this',
+  FORBIDDEN: 'Only platform admins may do this',
   INVALID_ORIGIN: 'This request must come from a trusted origin',
   NOT_FOUND: 'Not found',
   CONFLICT: 'This conflicts with the current state; reload and try again',
@@ -71,7 +70,6 @@ export const ERROR_CODES = {
   INVITER_NOT_VERIFIED: 'Verify your email address before sending invitations: open the link we mailed you.',
   GUEST_CANNOT_INVITE: 'Guests cannot send invitations. Sign up and verify your email address first.',
   INVITATIONS_NEED_VERIFIED_EMAIL: 'Verify your email address to see the invitations sent to it',
-  ADMINS_ONLY: 'Only platform admins may do this',
   OWN_ACCOUNT: 'A bulk action never applies to your own account',
   // Teams.
   TEAM_NOT_FOUND: 'Team not found',

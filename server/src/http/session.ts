@@ -90,7 +90,7 @@ export function requireUser(
   return async (c, next) => {
     const outcome = await authenticate(auth, c, options);
     if (!outcome) {
-      return apiError(c, 401, options.apiKey ? 'SIGN_IN_OR_API_KEY' : 'UNAUTHORIZED');
+      return apiError(c, 401, 'UNAUTHORIZED');
     }
     if ('status' in outcome) {
       if (outcome.retryAfterSeconds) c.header('retry-after', String(outcome.retryAfterSeconds));

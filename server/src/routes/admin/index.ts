@@ -37,7 +37,7 @@ function requireAdmin(auth: Auth): MiddlewareHandler<Env> {
     authenticate(c, async () => {
       const { user } = c.get('principal');
       if (!isPlatformAdmin(user.role)) {
-        c.res = apiError(c, 403, 'ADMINS_ONLY');
+        c.res = apiError(c, 403, 'FORBIDDEN');
         return;
       }
       // Every event recorded while this request is served names the admin (decision 0063).

@@ -73,7 +73,7 @@ export function organizationDetailRoutes(auth: Auth, database: Database, audit: 
       targetUserId: outcome.userId,
       organizationId,
       details: { ...details, previousRole: outcome.previousRole },
-      refusal: outcome.lastOwner ? 'LAST_OWNER' : undefined,
+      refusal: outcome.lastOwner ? 'ORGANIZATION_LAST_OWNER' : undefined,
     });
     if (outcome.lastOwner) return apiError(c, 409, 'ORGANIZATION_LAST_OWNER');
     return outcome;
