@@ -1,4 +1,3 @@
-import { errorOf } from './plugin-error-codes';
 import { apiKey } from '@better-auth/api-key';
 import { passkey } from '@better-auth/passkey';
 import { redisStorage } from '@better-auth/redis-storage';
@@ -42,6 +41,7 @@ import { reusedRouterHandler } from './reused-router';
 import { createSessionReader } from './session-reader';
 import { signUpRace } from './sign-up-race';
 import { twoFactorPlugins } from './two-factor';
+import { errorOf } from './plugin-error-codes';
 
 export interface AuthDependencies {
   config: Config;

@@ -1,9 +1,9 @@
-import { errorOf } from './plugin-error-codes';
 import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { freeOrganizationSlug } from '../db/organization-slug';
 import type { Auth } from './auth';
+import { errorOf } from './plugin-error-codes';
 
 /** Better Auth's answers when another organization took the slug between our pick and its check. */
 const SLUG_TAKEN = new Set(['ORGANIZATION_ALREADY_EXISTS', 'ORGANIZATION_SLUG_ALREADY_TAKEN']);

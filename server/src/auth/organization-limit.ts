@@ -1,8 +1,8 @@
-import { errorOf } from './plugin-error-codes';
 import { APIError } from 'better-auth/api';
 import { ORGANIZATION_LIMIT } from '#common/organizations';
 import { isPlatformAdmin } from '#common/roles';
 import type { Database } from '../db/database';
+import { errorOf } from './plugin-error-codes';
 
 /**
  * Better Auth's `organizationLimit`, asked before an organization is created: an account that

@@ -1,14 +1,14 @@
-import { errorOf } from './plugin-error-codes';
 import crypto from 'node:crypto';
 import { BASE_ERROR_CODES } from '@better-auth/core/error';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { Redis } from 'ioredis';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../env';
 import { sharedLimiter } from '../lib/limiter';
 import { authHook } from './auth-hook';
 import { changeFrom, sendPasswordChanged, type PasswordMailDependencies } from './password-mail';
+import { consumeOrRefuse } from './limited';
+import { errorOf } from './plugin-error-codes';
 
 /**
  * Reset requests allowed in an hour: for one address (whoever asks, so a mailbox cannot be flooded
@@ -71,20 +71,11 @@ export function passwordGuard(dependencies: PasswordGuardDependencies) {
             if (typeof body.email === 'string' && !config.unsafeDisableRateLimit) {
               // Counted for every address asked about, known or not: the refusal tells nothing.
               const key = crypto.createHash('sha256').update(body.email.trim().toLowerCase()).digest('hex');
-              try {
-                await limiter.consume(key);
-              } catch (rejection) {
-                if (!(rejection instanceof RateLimiterRes)) throw rejection;
-                const minutes = Math.max(1, Math.ceil(rejection.msBeforeNext / 60_000));
-                throw new APIError(
-                  'TOO_MANY_REQUESTS',
-                  {
-                    code: 'RATE_LIMITED',
-                    message: `Too many reset requests for this address. Try again in ${minutes} min.`,
-                  },
-                  { 'retry-after': String(Math.ceil(rejection.msBeforeNext / 1000)) },
-                );
-              }
+              await consumeOrRefuse(
+                limiter,
+                key,
+                ({ minutes }) => `Too many reset requests for this address. Try again in ${minutes} min.`,
+              );
             }
             // Callers that name no page get the console's: Better Auth's link leads nowhere without one.
             if (body.redirectTo === undefined) {
