@@ -73,6 +73,44 @@ const layers = {
   },
 };
 
+/**
+ * The server's floors, top to bottom (decision 0074). A file imports from its own room and from the
+ * floors below; never from a floor above, nor from another room on its own floor.
+ */
+const serverFloors = [
+  ['index.ts', 'scripts'], // launchers: the server process, the command-line scripts
+  ['context.ts'], // builds every part from the configuration
+  ['app.ts'], // the one Hono app: middleware in order, every route mounted
+  ['routes'], // /api/v1
+  ['http'], // middleware and request helpers: sessions, limits, input checks, errors, downloads
+  ['auth'], // Better Auth: its configuration, our plugins, two-factor, guest upgrades
+  ['audit', 'mail'], // the audit trail; mail and its templates
+  ['db'], // the database: connection, schema, migrations, locks
+  ['env.ts'], // the configuration, read from the environment
+  ['lib', 'env-values.ts'], // helpers that know no room above: logging, metrics, limits; reading settings
+];
+const inServer = (room) => `./server/src/${room}`;
+const floorsInOrder = serverFloors.map((floor) => floor.join(', ')).join(' → ');
+/** Product code in server/src keeps to its floors (its tests beside it may reach anywhere). */
+const serverFloorRule = {
+  files: ['server/src/**/*.ts'],
+  ignores: ['**/*.test.ts'],
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: serverFloors.flatMap((floor, level) =>
+          floor.map((room) => ({
+            target: inServer(room),
+            from: [...serverFloors.slice(0, level).flat(), ...floor.filter((other) => other !== room)].map(inServer),
+            message: `Server imports only go down a floor (${floorsInOrder}): move what both need below them.`,
+          })),
+        ),
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', 'data/**', '.e2e-artifacts/**'] },
   js.configs.recommended,
@@ -93,6 +131,19 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
       'no-restricted-imports': ['error', { patterns: [useAlias] }],
+      // The console is typed from the server's routes, and never ships the server's code.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['#api-routes'],
+              allowTypeImports: true,
+              message: 'The server routes are a type for the console: `import type`, never its code.',
+            },
+          ],
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         {
@@ -121,5 +172,6 @@ export default tseslint.config(
     },
   },
   layers,
+  serverFloorRule,
   ...featureBoundaries,
 );

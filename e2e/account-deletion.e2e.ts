@@ -81,7 +81,7 @@ describe("deleting one's own account", () => {
     const { page } = t;
     await page.goto('/profile');
     const card = page.getByRole('region', { name: 'Delete account' });
-    await expectStyledAs(card, 'border-red-200', ['border-top-color']);
+    await expectStyledAs(card, 'border-danger-border', ['border-top-color']);
     await card.getByText('cannot be undone').waitFor();
     const dialog = await openDialog(page, 'Delete your account?');
     const password = dialog.getByLabel('Password', { exact: true });

@@ -33,7 +33,7 @@ describe('API keys and passkeys', () => {
 
     // A compact red button: its own classes win over the ghost button's.
     const remove = page.getByRole('button', { name: `Delete API key ${user.name}'s API Key` });
-    await expectStyledAs(remove, 'px-3 py-1 text-red-600', ['color', 'padding-left', 'padding-top']);
+    await expectStyledAs(remove, 'px-3 py-1 text-danger', ['color', 'padding-left', 'padding-top']);
 
     await remove.click();
     const asked = await confirmation(page, 'Delete API key');

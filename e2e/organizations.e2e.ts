@@ -110,7 +110,9 @@ describe('organizations, invitations and teams', () => {
     await outsiderContext.close();
 
     // The owner deletes the team, after a confirmation that names it, in a card bordered in red.
-    await expectStyledAs(page.getByRole('region', { name: 'Danger Zone' }), 'border-red-200', ['border-top-color']);
+    await expectStyledAs(page.getByRole('region', { name: 'Danger Zone' }), 'border-danger-border', [
+      'border-top-color',
+    ]);
     t.allowConsoleError(/status of 404/);
     await page.getByRole('button', { name: 'Delete Team' }).click();
     await confirmWith(

@@ -31,9 +31,6 @@ const userFlagFilters = {
   twoFactorEnabled: flagFilter('twoFactorEnabled'),
 } satisfies Record<UserFlag, unknown>;
 
-/** The answer to a cursor that is not one the list gave (too long, forged, or of a wrong shape). */
-export const CURSOR_NOT_VALID = ERROR_CODES.CURSOR_NOT_VALID;
-
 /** A list's search text: what the admin lists (users, organizations) look for. */
 const searchTermSchema = z
   .string()

@@ -20,13 +20,8 @@ import type { loadSpa } from './http/spa';
 import { errorFields, type Logger } from './lib/logger';
 import type { Metrics } from './lib/metrics';
 import { runInRequest } from './lib/request-context';
-import { fileRoutes, MAX_UPLOAD_BODY_BYTES } from './routes/files';
-import { healthRoutes } from './routes/health';
-import { meRoutes } from './routes/me';
-import { myAuditRoutes } from './routes/audit';
-import { organizationRoutes } from './routes/organizations';
-import { invitationRoutes } from './routes/invitations';
-import { adminRoutes } from './routes/admin';
+import { apiRoutes } from './routes/api';
+import { MAX_UPLOAD_BODY_BYTES } from './routes/files';
 import { devMailboxApi, devMailboxPage } from './routes/dev-mailbox';
 import type { Mailer } from './mail/mailer';
 import { apiRateLimit } from './http/rate-limit';
@@ -137,13 +132,10 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
   app.all('/api/auth/*', (c) =>
     handleAuthRequest(auth, withClientAddress(c, config.trustedProxies), logger, dependencies),
   );
-  app.route('/api/v1/health', healthRoutes(database, dependencies));
-  app.route('/api/v1/files', fileRoutes({ auth, database, publicUrl: config.publicUrl }));
-  app.route('/api/v1/me/audit', myAuditRoutes({ auth, database, audit }));
-  app.route('/api/v1/me', meRoutes({ auth, database }));
-  app.route('/api/v1/organizations', organizationRoutes({ auth, database }));
-  app.route('/api/v1/invitations', invitationRoutes({ auth, database }));
-  app.route('/api/v1/admin', adminRoutes({ auth, database, outbox: mailer.outbox, audit, logger }));
+  app.route(
+    '/api/v1',
+    apiRoutes({ auth, database, dependencies, outbox: mailer.outbox, audit, logger, publicUrl: config.publicUrl }),
+  );
   if (mailer.outbox && config.unsafeDevMailbox) {
     // Opt-in and unsafe: anyone who can reach the server reads every mail, sign-in links included.
     app.route('/api/v1/dev/mailbox', devMailboxApi(mailer.outbox));

@@ -1,4 +1,4 @@
-import type { AnswerIn } from '#common/api-answers';
+import type { AnswerIn } from './route-answers';
 import type { Auth, AUTH_BASE_PATH } from '../src/auth/auth';
 
 type Endpoints = Auth['api'];

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { ApiAnswer } from '#common/api-answers';
+import type { ApiAnswer } from './route-answers';
 import type { ApiErrorBody } from '#common/error-codes';
 import type { AuthAnswer } from './auth-answers';
 import { TEST_ORIGIN } from './test-context';

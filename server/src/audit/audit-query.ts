@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuditAction, AuditEventView, AuditExportQuery, AuditOutcome } from '#common/audit';
 import { isStoredTime } from '../db/dates';
 import type { DB } from '../db/schema';
-import { decodeCursor, encodeCursor } from '../http/keyset-cursor';
+import { decodeCursor, encodeCursor } from '../lib/keyset-cursor';
 
 /** Where the next page starts: the last event shown, newest first. */
 const encodeAuditCursor = (event: { createdAt: string; id: string }) =>

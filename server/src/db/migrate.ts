@@ -1,6 +1,6 @@
+import type { BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { Migrator, sql, type MigrationProvider } from 'kysely';
-import type { Auth } from '../auth/auth';
 import type { Database } from './database';
 import { migrations } from './migrations';
 
@@ -9,7 +9,7 @@ import { migrations } from './migrations';
  * (which may reference them). Idempotent: an up-to-date database runs nothing.
  */
 export async function migrate(
-  auth: Auth,
+  auth: { options: BetterAuthOptions },
   database: Database,
 ): Promise<{ created: string[]; altered: string[]; applied: string[] }> {
   const { toBeCreated, toBeAdded, runMigrations } = await getMigrations(auth.options);

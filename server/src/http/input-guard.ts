@@ -1,18 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
+import { hasControlCharacter } from '../lib/control-characters';
 import { apiError } from './api-error';
-
-/**
- * Whether the text holds a C0 control character other than tab, line feed and carriage return. No
- * text of ours means to hold one, and PostgreSQL refuses NUL in text outright (a server error from
- * inside a query).
- */
-export function hasControlCharacter(text: string): boolean {
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
-  }
-  return false;
-}
 
 /** The same characters percent-encoded in a URL path: `%00`–`%1F`, except `%09`, `%0A` and `%0D`. */
 const ENCODED_CONTROL_CHARACTER = /%(?:0[0-8bcef]|1[0-9a-f])/i;

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { auditExportQuerySchema, auditQuerySchema, myAuditQuerySchema, type AuditPage } from '#common/audit';
-import { AUDIT_CSV_COLUMNS, auditCsvFilename } from '../audit/audit-csv';
 import type { AuditLog } from '../audit/audit-log';
-import { recordExport } from '../audit/export-record';
 import { auditEventBatches, listAuditEvents } from '../audit/audit-query';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/database';
-import { cursorNotValid } from '../http/keyset-cursor';
+import { apiError } from '../http/api-error';
 import { csvDownload } from '../http/csv-stream';
-import type { Logger } from '../lib/logger';
+import { recordExport } from '../http/export-record';
 import { requireUser, type PrincipalVariables } from '../http/session';
 import { validate } from '../http/validate';
+import type { Logger } from '../lib/logger';
+import { AUDIT_CSV_COLUMNS, auditCsvFilename } from './audit-csv';
 
 type Env = { Variables: PrincipalVariables };
 /** Rows read per query of an export. */
@@ -36,7 +36,7 @@ export function adminAuditRoutes({
       // What was recorded just before is part of the answer.
       await audit.flush();
       const page = await listAuditEvents(database.db, c.req.valid('query'));
-      if (page === 'invalid-cursor') return cursorNotValid(c);
+      if (page === 'invalid-cursor') return apiError(c, 400, 'CURSOR_NOT_VALID');
       return c.json<AuditPage>({ data: page.events, nextCursor: page.nextCursor });
     })
     .get('/audit/export', validate('query', auditExportQuerySchema), async (c) => {
@@ -59,7 +59,7 @@ export function myAuditRoutes({ auth, database, audit }: { auth: Auth; database:
     await audit.flush();
     const userId = c.get('principal').user.id;
     const page = await listAuditEvents(database.db, { ...c.req.valid('query'), userId });
-    if (page === 'invalid-cursor') return cursorNotValid(c);
+    if (page === 'invalid-cursor') return apiError(c, 400, 'CURSOR_NOT_VALID');
     // Only the caller's own email. Whoever else acted on the account (an admin) stays unnamed, their
     // address, browser and stated reason unshown: the console says only "by an admin". An attempt by
     // nobody signed in (a wrong password) keeps its address and browser.

@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { ApiAnswers } from '#common/api-answers';
 import type { ApiData } from '#common/error-codes';
 import { signInAlertsSchema, type SignInAlertsSetting } from '#common/sign-in-alerts';
 import type { Auth } from '../auth/auth';
@@ -11,7 +10,10 @@ import { requireUser, type PrincipalVariables } from '../http/session';
 import { validate } from '../http/validate';
 
 /** The caller, as `GET /api/v1/me` answers: who, and (beside it) how they proved it. */
-export type MeAnswer = ApiAnswers['GET /api/v1/me'];
+export type MeAnswer = ApiData<
+  { id: string; name: string; email: string; role: string; image: string | null },
+  { via: 'session' | 'api-key' }
+>;
 
 type Env = { Variables: PrincipalVariables };
 

@@ -4,11 +4,10 @@ import {
   type AdminOrganizationListQuery,
   type AdminOrganizationPage,
 } from '#common/admin';
-import { api } from './api';
+import { answer, api, query } from './api';
 import { RequestError, toRequestError } from './errors';
 import { keptQueryOptions } from './kept-query-options';
 import { queryKeys } from './query-keys';
-import { searchParams } from './search-params';
 
 /** The spec's words for this list, whatever the cause (the status and code stay for the screen). */
 const LOAD_FAILED = 'Failed to load organizations. Please try again.';
@@ -20,7 +19,7 @@ const LOAD_FAILED = 'Failed to load organizations. Please try again.';
  */
 export async function getAdminOrganizations(view: AdminOrganizationListQuery): Promise<AdminOrganizationPage> {
   try {
-    return await api(`/admin/organizations?${searchParams(view)}`, {}, LOAD_FAILED);
+    return await answer(api.admin.organizations.$get({ query: query(view) }), LOAD_FAILED);
   } catch (caught) {
     const failure = toRequestError(caught, LOAD_FAILED);
     throw new RequestError(failure.status, failure.code, LOAD_FAILED);

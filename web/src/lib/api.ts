@@ -1,43 +1,62 @@
-import type { ApiAnswer } from '#common/api-answers';
-import type { ApiErrorBody } from '#common/error-codes';
-import { API_URL } from './auth-fetch';
+import { hc, type ClientResponse } from 'hono/client';
+import type { ApiRoutes } from '#api-routes';
+import { API_URL } from '@/config/api-url';
 import { toRequestError } from './errors';
+
+/**
+ * The `/api/v1` routes, typed from the server's own declarations (paths, inputs, answers): for
+ * example `api.admin.organizations[':id'].$get({ param: { id } })`. Every call sends the session
+ * cookie; the browser adds the Origin header the server checks. Await a call with `answer()`.
+ */
+export const api = hc<ApiRoutes>(`${API_URL}/api/v1`, { init: { credentials: 'include' } });
+
+/** A refusal, as every route may answer one (`ApiErrorBody`). */
+type Refusal = { code: string; message: string };
+
+/** What a call answers when it succeeds: its JSON, refusals left out. */
+export type Answer<Response> =
+  Response extends ClientResponse<infer Output, number, 'json'> ? (Output extends Refusal ? never : Output) : never;
 
 /** Words for a failure the server did not explain, by its status (0: no answer at all). */
 type Fallback = string | ((status: number) => string);
 
-/** The method a call's init names (GET when it names none). */
-type MethodOf<Init> = Init extends { method: infer Method extends string } ? Method : 'GET';
-/** What a call answers: the shape it names, else its route's answer (`ApiAnswers`). */
-type Answer<Shape, Init, Path extends string> = [Shape] extends [never]
-  ? ApiAnswer<MethodOf<Init>, `/api/v1${Path}`>
-  : Shape;
-
 /**
- * Calls our `/api/v1` API with the session cookie; a failure throws a RequestError. The answer's
- * type comes from the method and path (`ApiAnswers`), unless the call names one: `api<Shape>(…)`.
+ * The answer of a call of `api`; a failure (a refusal, or no answer) throws a RequestError, worded
+ * as the error catalogue says, else as the server said, else as `fallback`.
  */
-export async function api<Shape = never, Path extends string = string, const Init extends RequestInit = RequestInit>(
-  path: Path,
-  init: Init = {} as Init,
-  fallback: Fallback = 'An error occurred',
-): Promise<Answer<NoInfer<Shape>, Init, Path>> {
-  type T = Answer<Shape, Init, Path>;
+export async function answer<Response extends ClientResponse<unknown>>(
+  request: Promise<Response>,
+  fallback: Fallback,
+): Promise<Answer<Response>> {
   const words = (status: number) => (typeof fallback === 'string' ? fallback : fallback(status));
   let response: Response;
   try {
-    response = await fetch(`${API_URL}/api/v1${path}`, {
-      ...init,
-      credentials: 'include',
-      headers:
-        init.body && !(init.body instanceof FormData)
-          ? { 'content-type': 'application/json', ...init.headers }
-          : init.headers,
-    });
+    response = await request;
   } catch {
     throw toRequestError(null, words(0));
   }
-  const body = (await response.json().catch(() => null)) as (T & Partial<ApiErrorBody>) | null;
-  if (!response.ok) throw toRequestError({ ...body, status: response.status }, words(response.status));
-  return body as T;
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw toRequestError({ ...(body as object | null), status: response.status }, words(response.status));
+  }
+  return body as Answer<Response>;
+}
+
+/** A value as a query string carries it: text (`true` → 'true'), a choice as itself. */
+type Text<Value> = Value extends string ? Value : Value extends boolean ? `${Value}` : string;
+/** A view's values as a query string carries them: only those set, as text. */
+export type Query<View> = { [Key in keyof View]?: Text<NonNullable<View[Key]>> };
+
+export function query<View extends Record<string, string | number | boolean | null | undefined>>(
+  view: View,
+): Query<View> {
+  const entries = Object.entries(view).flatMap(([key, value]) =>
+    value === undefined || value === null || value === '' ? [] : [[key, String(value)]],
+  );
+  return Object.fromEntries(entries) as Query<View>;
+}
+
+/** Path parameters as the URL carries them: each encoded (so a slash or a question mark in an id stays in it). */
+export function params<Values extends Record<string, string>>(values: Values): Values {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, encodeURIComponent(value)])) as Values;
 }

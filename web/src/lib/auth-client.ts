@@ -10,8 +10,10 @@ import {
 } from 'better-auth/client/plugins';
 import { organizationAccess, organizationRoles } from '#common/permissions';
 import { sessionGeoSchema } from '#common/session-fields';
+import { freshSessionClient } from '#fresh-session/client';
+import { impersonationGuardClient } from '#impersonation-guard/client';
 import { teamPermissionsClient } from '#team-permissions/client';
-import { API_URL } from './auth-fetch';
+import { API_URL } from '@/config/api-url';
 
 /**
  * The whole client, with every plugin the console uses. The sign-in screen imports it only when the
@@ -30,6 +32,8 @@ export const authClient = createAuthClient({
     apiKeyClient(),
     teamPermissionsClient(),
     twoFactorClient(),
+    freshSessionClient(),
+    impersonationGuardClient(),
   ],
 });
 

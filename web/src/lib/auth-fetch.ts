@@ -1,7 +1,5 @@
 import { parseJSON } from 'better-auth/client';
-
-/** The API may live on another origin (then it lists this SPA in TRUSTED_ORIGINS). */
-export const API_URL = (import.meta.env.VITE_API_URL as string | undefined) ?? window.location.origin;
+import { API_URL } from '@/config/api-url';
 
 export interface AuthFetchError {
   message?: string;
@@ -14,8 +12,10 @@ export type AuthFetchResult<T> = { data: T | null; error: null } | { data: null;
 
 /**
  * One call of the auth API with plain `fetch`, answered as Better Auth's client answers (`{ data,
- * error }`, ISO dates revived). The sign-in screen's first calls go through it so that showing
- * /auth does not download the whole client; a request that gets no answer rejects, as there.
+ * error }`, ISO dates revived), for the only two calls made before anyone acts on /auth: reading
+ * the session (every route's loader) and offering passkeys in the email field's autofill. Showing
+ * /auth must not download the whole client for them (decision 0070); every other call goes through
+ * `authClient` (`loadAuthClient` before sign-in). A request that gets no answer rejects, as there.
  */
 export async function authFetch<T>(
   path: string,

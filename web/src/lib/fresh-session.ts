@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { authClient } from './auth-client';
-import { authFetch } from './auth-fetch';
 import { toRequestError, unwrap } from './errors';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
@@ -39,7 +38,7 @@ async function adoptNewSession() {
 
 /** `POST /fresh-session`: the password again, for a fresh session in place of this one. */
 export async function confirmWithPassword(password: string): Promise<void> {
-  await unwrap(authFetch('/fresh-session', { method: 'POST', body: { password } }), 'Could not confirm it is you');
+  await unwrap(authClient.freshSession({ password }), 'Could not confirm it is you');
   await adoptNewSession();
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MyOrganization } from '#common/organizations';
-import { api } from './api';
+import { answer, api } from './api';
 import { queryKeys } from './query-keys';
 
 /** The caller's organizations with role and counts (used by /organizations and by My Access). */
@@ -8,5 +8,5 @@ export type { MyOrganization };
 
 export const myOrganizationsQuery = queryOptions({
   queryKey: queryKeys.myOrganizations,
-  queryFn: async () => (await api('/organizations', {}, 'Failed to load organizations')).data,
+  queryFn: async () => (await answer(api.organizations.$get(), 'Failed to load organizations')).data,
 });

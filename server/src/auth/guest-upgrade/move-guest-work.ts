@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { membershipTransaction } from '../../db/membership-turns';
 import { lockOrganizationsOf } from '../../db/organization-lock';
 import type { DB } from '../../db/schema';
-import { fileIdFromUrl } from '../../routes/files';
+import { fileIdFromUrl } from '../../lib/file-url';
 
 /** What moved from a guest to an account. */
 export interface MovedWork {

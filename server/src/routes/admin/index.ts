@@ -14,7 +14,6 @@ import type { Database } from '../../db/database';
 import type { MailOutbox } from '../../mail/mailer';
 import type { Logger } from '../../lib/logger';
 import { createOrganizationNamed } from '../../auth/create-organization';
-import { cursorNotValid } from '../../http/keyset-cursor';
 import { apiError, fromAuthError } from '../../http/api-error';
 import { clientAddressOf } from '../../http/client-address';
 import { noteActor } from '../../lib/request-context';
@@ -80,7 +79,7 @@ export function adminRoutes({
     .get('/users', validate('query', adminUserListQuerySchema), async (c) => {
       const query = c.req.valid('query');
       const cursor = decodeCursor(query);
-      if (cursor === 'invalid') return cursorNotValid(c);
+      if (cursor === 'invalid') return apiError(c, 400, 'CURSOR_NOT_VALID');
       // `users` and `total` as the specification's user list answers them, paging facts beside.
       try {
         return c.json(await listUsers(database, query, cursor));

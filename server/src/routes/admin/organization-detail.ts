@@ -5,13 +5,11 @@ import {
   adminOrganizationMembersQuerySchema,
   type AdminOrganizationMemberPage,
 } from '#common/admin-organization-members';
-import type { ApiAnswers } from '#common/api-answers';
 import type { AuditAction } from '#common/audit';
 import type { ApiData } from '#common/error-codes';
 import type { AuditEventInput, AuditLog } from '../../audit/audit-log';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
-import { cursorNotValid } from '../../http/keyset-cursor';
 import { apiError } from '../../http/api-error';
 import { clientAddressOf } from '../../http/client-address';
 import type { PrincipalVariables } from '../../http/session';
@@ -27,7 +25,8 @@ import { decodeMemberCursor, memberCount, memberPage } from './organization-memb
 import { organizationDetail } from './organization-view';
 
 type Env = { Variables: PrincipalVariables };
-type MemberAnswer = ApiAnswers['PATCH /api/v1/admin/organizations/:id/members/:memberId']['data'];
+/** A member as a change of role answers it (a removal: without the role). */
+type MemberAnswer = { id: string; userId: string; role: string };
 
 const id = (name: string) => z.string().min(1, `${name} is required`).max(200, `${name} is at most 200 characters`);
 const organizationParams = z.object({ id: id('id') });
@@ -93,7 +92,7 @@ export function organizationDetailRoutes(auth: Auth, database: Database, audit: 
         const organizationId = c.req.valid('param').id;
         const { cursor, limit } = c.req.valid('query');
         const after = cursor ? decodeMemberCursor(cursor) : undefined;
-        if (after === 'invalid') return cursorNotValid(c);
+        if (after === 'invalid') return apiError(c, 400, 'CURSOR_NOT_VALID');
         const found = await database.db
           .selectFrom('organization')
           .select('id')

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CURSOR_NOT_VALID } from '#common/admin';
 import { ORGANIZATION_MEMBER_PAGE_SIZE } from '#common/admin-organization-members';
+import { CURSOR_NOT_VALID } from '#common/cursor';
 import { ENGINES } from '../../../test/test-context';
 import { organizationSuite } from '../../../test/fixtures/admin-organizations';
 import { plantMembers } from '../../../test/member-rows';

@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { AdminOrganizationMember } from '#common/admin-organization-members';
 import type { Database } from '../../db/database';
 import { isStoredTime, toIsoDate } from '../../db/dates';
-import { decodeCursor, encodeCursor } from '../../http/keyset-cursor';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 
 /** Where a page starts: the join date (as the database compares it) and id of the member before it. */
 export interface MemberCursor {

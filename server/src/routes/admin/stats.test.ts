@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { statsWindow, type AdminStats, type StatsDay, type StatsTotals } from '#common/admin-stats';
-import type { ApiAnswers } from '#common/api-answers';
+import type { ApiAnswers } from '../../../test/route-answers';
 import type { AuditEventInput } from '../../audit/audit-log';
 import { apiKey, guest } from '../../../security/support/principals';
 import { ADMIN_ENV, signIn, signInAdmin, signUp } from '../../../test/accounts';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { adminUserExportQuerySchema } from '#common/admin';
 import type { AuditLog } from '../../audit/audit-log';
-import { recordExport } from '../../audit/export-record';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
 import { csvDownload } from '../../http/csv-stream';
+import { recordExport } from '../../http/export-record';
 import type { PrincipalVariables } from '../../http/session';
 import { validate } from '../../http/validate';
 import type { Logger } from '../../lib/logger';

@@ -5,20 +5,13 @@ import type { Database } from '../../db/database';
 import { apiError } from '../../http/api-error';
 import { optionalUser, requireUser, type PrincipalVariables } from '../../http/session';
 import { validate } from '../../http/validate';
+import { FILE_PATH, fileIdFromUrl } from '../../lib/file-url';
 import { ImageRejected, MAX_UPLOAD_BYTES, toAvatar } from './avatar-image';
 import { createFileStore } from './file-store';
 import { fileParamsSchema, uploadFormSchema } from './upload-form';
 
 /** Multipart overhead on top of the largest accepted file. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
-const FILE_PATH = '/api/v1/files/';
-
-/** The id of one of our files from its URL, for any URL we handed out. */
-export function fileIdFromUrl(url: string | null | undefined): string | undefined {
-  if (!url) return undefined;
-  const index = url.indexOf(FILE_PATH);
-  return index === -1 ? undefined : url.slice(index + FILE_PATH.length) || undefined;
-}
 
 /** An uploaded file: its id, and the URL it is served at. */
 export interface UploadedFile {

@@ -34,9 +34,9 @@ function Shell() {
     <div className="min-h-screen">
       <ImpersonationBanner session={session} />
       <GuestBanner session={session} />
-      <header className="border-b border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900">
+      <header className="border-b border-border bg-surface">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
-          <span className="text-lg font-semibold tracking-tight text-indigo-700 dark:text-indigo-300">Gatehouse</span>
+          <span className="text-lg font-semibold tracking-tight text-accent">Gatehouse</span>
           <NavLinks
             label="Main"
             look="pill"
@@ -50,7 +50,7 @@ function Shell() {
             {navigation.state === 'loading' && <Spinner size="sm" />}
             <ThemeToggle />
             <Avatar name={user.name} email={user.email} image={user.image} />
-            <span className="max-w-48 truncate text-sm text-slate-700 dark:text-slate-300" data-testid="shell-user">
+            <span className="max-w-48 truncate text-sm text-secondary-foreground" data-testid="shell-user">
               {user.name || user.email}
             </span>
             <Button variant="secondary" onClick={signOut}>

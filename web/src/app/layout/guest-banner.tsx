@@ -12,10 +12,7 @@ export function GuestBanner({ session }: { session: SessionData }) {
   const navigate = useNavigate();
   if (!session.user.isAnonymous) return null;
   return (
-    <section
-      aria-label="Guest account"
-      className="bg-sky-100 dark:bg-sky-950 px-4 py-2 text-sm text-sky-950 dark:text-sky-100"
-    >
+    <section aria-label="Guest account" className="bg-info-surface px-4 py-2 text-sm text-info">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
         <p className="flex-1">
           You are using a temporary guest account. Anonymous data may be deleted after {ANONYMOUS_RETENTION_HOURS}{' '}

@@ -20,18 +20,14 @@ export function ImpersonationBanner({ session }: { session: SessionData }) {
   const stopWhenOver = useCallback(() => stop.mutate(undefined, { onError: () => window.location.reload() }), [stop]);
   if (!impersonatedBy) return null;
   return (
-    <div
-      role="status"
-      data-testid="impersonation-banner"
-      className="bg-amber-100 dark:bg-amber-900 px-4 py-2 text-sm text-amber-950 dark:text-amber-100"
-    >
+    <div role="status" data-testid="impersonation-banner" className="bg-warning-surface px-4 py-2 text-sm text-warning">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
         <span className="flex-1">
           You are being impersonated as <strong>{session.user.name || session.user.email}</strong>
-          <span className="ml-2 text-xs text-amber-800 dark:text-amber-200">(admin {impersonatedBy})</span>
+          <span className="ml-2 text-xs text-warning">(admin {impersonatedBy})</span>
         </span>
         <TimeLeft endsAt={new Date(session.session.expiresAt).getTime() - STOP_LEAD_MS} onEnd={stopWhenOver} />
-        {stop.error && <span className="text-red-700 dark:text-red-300">{stop.error.message}</span>}
+        {stop.error && <span className="text-danger">{stop.error.message}</span>}
         {/* The admin's own session ended meanwhile: the server ended the impersonation too. */}
         {stop.error instanceof RequestError && stop.error.code === 'ADMIN_SESSION_ENDED' ? (
           <Button variant="secondary" size="sm" onClick={() => window.location.reload()}>

@@ -42,12 +42,12 @@ export function AuthRoute() {
       <div className="absolute top-4 right-4">
         <ThemeToggle />
       </div>
-      <p className="text-xl font-semibold tracking-tight text-indigo-700 dark:text-indigo-300">Gatehouse</p>
+      <p className="text-xl font-semibold tracking-tight text-accent">Gatehouse</p>
       {/* Not the Notice component: this screen's first chunk carries only what it needs (decision 0040). */}
       {deleted && (
         <p
           role="status"
-          className="w-full max-w-md rounded-md border border-green-200 dark:border-green-900 bg-green-50 dark:bg-green-950 px-3 py-2 text-sm text-green-800 dark:text-green-300"
+          className="w-full max-w-md rounded-md border border-success-border bg-success-surface px-3 py-2 text-sm text-success"
         >
           Your account has been deleted.
         </p>
@@ -55,7 +55,7 @@ export function AuthRoute() {
       {guest && (
         <p
           role="status"
-          className="w-full max-w-md rounded-md border border-sky-200 dark:border-sky-900 bg-sky-50 dark:bg-sky-950 px-3 py-2 text-sm text-sky-800 dark:text-sky-200"
+          className="w-full max-w-md rounded-md border border-info-border bg-info-surface px-3 py-2 text-sm text-info"
         >
           You are using a guest account. Create an account or sign in, and what you made as a guest is kept.
         </p>

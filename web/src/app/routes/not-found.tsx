@@ -7,7 +7,7 @@ export function Component() {
     <main className="flex min-h-screen flex-col items-center justify-center gap-3">
       <PageTitle>Page not found</PageTitle>
       <h1 className="text-2xl font-semibold">Page not found</h1>
-      <Link to={paths.home} className="text-indigo-600 dark:text-indigo-300 hover:underline">
+      <Link to={paths.home} className="text-accent hover:underline">
         Go to the console
       </Link>
     </main>

@@ -8,17 +8,10 @@ export function RouteError() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-3 px-4">
       <PageTitle>Error</PageTitle>
-      <div
-        role="alert"
-        className="rounded-md border border-red-200 dark:border-red-900 bg-red-50 dark:bg-red-950 px-4 py-3 text-red-700 dark:text-red-300"
-      >
+      <div role="alert" className="rounded-md border border-danger-border bg-danger-surface px-4 py-3 text-danger">
         {message}
       </div>
-      <button
-        type="button"
-        className="text-indigo-600 dark:text-indigo-300 hover:underline"
-        onClick={() => window.location.reload()}
-      >
+      <button type="button" className="text-accent hover:underline" onClick={() => window.location.reload()}>
         Try again
       </button>
     </main>

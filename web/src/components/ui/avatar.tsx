@@ -20,7 +20,8 @@ export function Avatar({
     <span
       aria-hidden
       className={cn(
-        'flex items-center justify-center rounded-full bg-indigo-100 dark:bg-indigo-900 font-semibold text-indigo-700 dark:text-indigo-300',
+        // The brand's own colour, faint: a tint a step stronger than a badge's, visible on any surface.
+        'flex items-center justify-center rounded-full bg-accent/15 font-semibold text-accent',
         sizes[size],
       )}
     >

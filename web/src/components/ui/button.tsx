@@ -2,15 +2,12 @@ import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '@/lib/cn';
 
 const variants = {
-  primary: 'bg-indigo-600 text-white hover:bg-indigo-700 disabled:bg-indigo-300 dark:disabled:bg-indigo-800',
-  secondary:
-    'border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 text-slate-800 dark:text-slate-200 hover:bg-slate-50 dark:hover:bg-slate-800 disabled:text-slate-400 dark:disabled:text-slate-500',
-  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300 dark:disabled:bg-red-900',
-  ghost:
-    'text-slate-700 dark:text-slate-300 hover:bg-slate-100 dark:hover:bg-slate-800 disabled:text-slate-400 dark:disabled:text-slate-500',
+  primary: 'bg-primary text-primary-foreground hover:bg-primary-hover',
+  secondary: 'border border-input bg-surface text-foreground hover:bg-muted',
+  danger: 'bg-destructive text-destructive-foreground hover:bg-destructive-hover',
+  ghost: 'text-secondary-foreground hover:bg-muted',
   /** A destructive action beside others in a row (delete a key, cancel an invitation). */
-  'danger-ghost':
-    'text-red-600 dark:text-red-300 hover:bg-red-50 dark:hover:bg-red-950 disabled:text-red-300 dark:disabled:text-red-800',
+  'danger-ghost': 'text-danger hover:bg-danger-surface',
 } as const;
 
 const sizes = {
@@ -30,7 +27,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 /** A button's classes, for the few links that look like one (`ButtonLink`). */
 export const buttonClasses = (variant: keyof typeof variants, size: keyof typeof sizes, className?: string) =>
   cn(
-    'inline-flex items-center justify-center gap-2 rounded-md text-sm font-medium transition-colors disabled:cursor-not-allowed',
+    'inline-flex items-center justify-center gap-2 rounded-md text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-50',
     variants[variant],
     sizes[size],
     className,

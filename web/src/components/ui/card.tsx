@@ -23,8 +23,8 @@ export function Card({
     <section
       aria-labelledby={id}
       className={cn(
-        'rounded-xl border bg-white dark:bg-slate-900 p-6 shadow-sm',
-        tone === 'danger' ? 'border-red-200 dark:border-red-900' : 'border-slate-200 dark:border-slate-700',
+        'rounded-xl border bg-surface p-6 shadow-sm',
+        tone === 'danger' ? 'border-danger-border' : 'border-border',
         className,
       )}
     >
@@ -33,7 +33,7 @@ export function Card({
           <h2 id={id} className="text-lg font-semibold tracking-tight">
             {title}
           </h2>
-          {description && <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{description}</p>}
+          {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
         </div>
         {actions}
       </div>

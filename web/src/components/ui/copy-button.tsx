@@ -17,7 +17,7 @@ export function CopyButton({ value, label, className }: { value: string; label: 
       aria-label={copied ? `${label} copied` : label}
       title={label}
       className={cn(
-        'inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800 hover:text-slate-800 dark:hover:text-slate-100',
+        'inline-flex items-center gap-1 rounded px-1.5 py-1 text-xs text-muted-foreground hover:bg-muted hover:text-foreground',
         className,
       )}
     >

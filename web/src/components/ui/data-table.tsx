@@ -23,7 +23,7 @@ function HeaderCell<Row>({ column }: { column: Column<Row> }) {
   const ariaSort = sort.direction === 'asc' ? 'ascending' : sort.direction === 'desc' ? 'descending' : 'none';
   return (
     <th className={CELL} aria-sort={ariaSort}>
-      <button type="button" className="uppercase hover:text-slate-800 dark:hover:text-slate-100" onClick={sort.onSort}>
+      <button type="button" className="uppercase hover:text-foreground" onClick={sort.onSort}>
         {column.header}
         {sort.direction === 'asc' ? ' ↑' : sort.direction === 'desc' ? ' ↓' : ''}
       </button>
@@ -68,16 +68,16 @@ export function DataTable<Row>({
   return (
     <div className="space-y-4">
       <ErrorBox message={error} />
-      <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900">
+      <div className="overflow-x-auto rounded-xl border border-border bg-surface">
         <table className="w-full text-left text-sm" aria-label={label}>
-          <thead className="border-b border-slate-200 dark:border-slate-700 bg-slate-50 dark:bg-slate-800/50 text-xs tracking-wide text-slate-500 dark:text-slate-400 uppercase">
+          <thead className="border-b border-border bg-muted/50 text-xs tracking-wide text-muted-foreground uppercase">
             <tr>
               {columns.map((column) => (
                 <HeaderCell key={column.header} column={column} />
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          <tbody className="divide-y divide-separator">
             {isPending && !rows
               ? wide(<Spinner />)
               : rows && rows.length > 0
@@ -90,7 +90,7 @@ export function DataTable<Row>({
                       ))}
                     </tr>
                   ))
-                : wide(empty, 'text-slate-500 dark:text-slate-400')}
+                : wide(empty, 'text-muted-foreground')}
           </tbody>
         </table>
       </div>

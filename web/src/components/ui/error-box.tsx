@@ -4,7 +4,7 @@ export function ErrorBox({ message }: { message: string | null | undefined }) {
   return (
     <div
       role="alert"
-      className="rounded-md border border-red-200 dark:border-red-900 bg-red-50 dark:bg-red-950 px-3 py-2 text-sm text-red-700 dark:text-red-300"
+      className="rounded-md border border-danger-border bg-danger-surface px-3 py-2 text-sm text-danger"
     >
       {message}
     </div>

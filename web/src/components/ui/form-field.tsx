@@ -24,7 +24,7 @@ export function FormField({
       <Label htmlFor={id}>{label}</Label>
       {children}
       {error && (
-        <p id={fieldErrorId(id)} className="mt-1 text-xs text-red-600 dark:text-red-300">
+        <p id={fieldErrorId(id)} className="mt-1 text-xs text-danger">
           {error}
         </p>
       )}

@@ -53,7 +53,7 @@ function PasskeyOption({ onConfirmed, alone }: { onConfirmed: () => void; alone:
   const confirm = useConfirmWithPasskey();
   return (
     <div className="space-y-3">
-      {!alone && <p className="text-center text-xs tracking-wide text-slate-500 dark:text-slate-400 uppercase">Or</p>}
+      {!alone && <p className="text-center text-xs tracking-wide text-muted-foreground uppercase">Or</p>}
       <ErrorBox message={confirm.error?.message} />
       <Button
         variant={alone ? 'primary' : 'secondary'}
@@ -96,7 +96,7 @@ function OpenDialog({ onConfirmed, onCancel }: FreshSessionPrompt) {
             {password && <PasswordForm onConfirmed={onConfirmed} onCancel={onCancel} />}
             {passkey && <PasskeyOption onConfirmed={onConfirmed} alone={!password} />}
             {!password && !passkey && (
-              <p className="text-sm text-slate-700 dark:text-slate-300">
+              <p className="text-sm text-secondary-foreground">
                 This account has no password or passkey to confirm it with. Sign out, then sign in again to continue.
               </p>
             )}

@@ -18,7 +18,7 @@ export function IconButton({
       title={label}
       aria-label={label}
       onClick={onClick}
-      className={`rounded p-1.5 ${danger ? 'text-red-600 dark:text-red-300 hover:bg-red-50 dark:hover:bg-red-950' : 'text-slate-600 dark:text-slate-300 hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+      className={`rounded p-1.5 ${danger ? 'text-danger hover:bg-danger-surface' : 'text-secondary-foreground hover:bg-muted'}`}
     >
       {children}
     </button>

@@ -57,7 +57,7 @@ export function InlineEditForm({
         </Button>
       </div>
       {message && (
-        <p id={fieldErrorId(id)} className="mt-1 text-xs text-red-600 dark:text-red-300">
+        <p id={fieldErrorId(id)} className="mt-1 text-xs text-danger">
           {message}
         </p>
       )}

@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 
 /** How every form field looks (inputs and selects): one border, one focus, one invalid state. */
 export const FIELD_CLASSES =
-  'rounded-md border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 py-2 text-sm shadow-sm focus:border-indigo-500 dark:focus:border-indigo-400 aria-[invalid=true]:border-red-500 dark:aria-[invalid=true]:border-red-400';
+  'rounded-md border border-input bg-surface py-2 text-sm shadow-sm focus:border-ring aria-[invalid=true]:border-danger';
 
 export function Input({
   className,
@@ -21,7 +21,7 @@ export function Input({
     <input
       ref={ref}
       className={cn(
-        'block w-full placeholder:text-slate-400 dark:placeholder:text-slate-500',
+        'block w-full placeholder:text-muted-foreground',
         FIELD_CLASSES,
         endButton ? 'pr-10 pl-3' : 'px-3',
         className,

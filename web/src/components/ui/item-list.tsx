@@ -11,10 +11,7 @@ interface ItemListProps<T> {
 /** The bordered list cards show their items in. */
 export function ItemList<T>({ label, items, children }: ItemListProps<T> & { items: T[] }) {
   return (
-    <ul
-      className="divide-y divide-slate-100 dark:divide-slate-800 rounded-lg border border-slate-200 dark:border-slate-700"
-      aria-label={label}
-    >
+    <ul className="divide-y divide-separator rounded-lg border border-border" aria-label={label}>
       {items.map((item) => children(item))}
     </ul>
   );

@@ -2,7 +2,5 @@ import type { LabelHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return (
-    <label className={cn('mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300', className)} {...props} />
-  );
+  return <label className={cn('mb-1 block text-sm font-medium text-secondary-foreground', className)} {...props} />;
 }

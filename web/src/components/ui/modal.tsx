@@ -40,9 +40,9 @@ export function Modal({
         event.preventDefault();
         onClose();
       }}
-      className={`m-auto w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-0 shadow-xl backdrop:bg-slate-900/40 dark:backdrop:bg-black/60`}
+      className={`m-auto w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl border border-border bg-surface p-0 shadow-xl backdrop:bg-overlay`}
     >
-      <div className="flex items-center justify-between border-b border-slate-100 dark:border-slate-800 px-6 py-4">
+      <div className="flex items-center justify-between border-b border-separator px-6 py-4">
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
@@ -50,14 +50,14 @@ export function Modal({
           type="button"
           onClick={onClose}
           aria-label="Close"
-          className="rounded p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
+          className="rounded p-1 text-muted-foreground hover:bg-muted"
         >
           <X className="size-4" aria-hidden />
         </button>
       </div>
       <div className="px-6 py-5">
         {description && (
-          <p id={descriptionId} className="text-sm text-slate-700 dark:text-slate-300">
+          <p id={descriptionId} className="text-sm text-secondary-foreground">
             {description}
           </p>
         )}

@@ -6,15 +6,15 @@ const looks = {
   pill: {
     nav: 'flex gap-1',
     link: 'rounded-md px-3 py-2',
-    active: 'bg-indigo-50 dark:bg-indigo-950 text-indigo-700 dark:text-indigo-300',
-    idle: 'text-slate-600 dark:text-slate-300 hover:bg-slate-100 dark:hover:bg-slate-800',
+    active: 'bg-accent-surface text-accent',
+    idle: 'text-secondary-foreground hover:bg-muted',
   },
   /** Tabs of one screen: the current one underlined. */
   tab: {
-    nav: 'flex gap-2 border-b border-slate-200 dark:border-slate-700',
+    nav: 'flex gap-2 border-b border-border',
     link: 'border-b-2 px-4 py-2',
-    active: 'border-indigo-600 dark:border-indigo-400 text-indigo-700 dark:text-indigo-300',
-    idle: 'border-transparent text-slate-600 dark:text-slate-300 hover:text-slate-900 dark:hover:text-slate-100',
+    active: 'border-accent text-accent',
+    idle: 'border-transparent text-secondary-foreground hover:text-foreground',
   },
 } as const;
 

@@ -23,7 +23,7 @@ export function Pagination({
       <Button variant="secondary" disabled={!hasPrevious} onClick={onPrevious}>
         Previous
       </Button>
-      <span className="text-sm text-slate-600 dark:text-slate-300">
+      <span className="text-sm text-secondary-foreground">
         Page {page} of {pages}
         {capped ? '+' : ''}
       </span>

@@ -13,7 +13,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'endButton'>)
         <button
           type="button"
           onClick={() => setShown((visible) => !visible)}
-          className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-3 text-slate-500 dark:text-slate-400 hover:text-slate-700 dark:hover:text-slate-100"
+          className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-3 text-muted-foreground hover:text-foreground"
           aria-label={shown ? 'Hide password' : 'Show password'}
           aria-pressed={shown}
         >

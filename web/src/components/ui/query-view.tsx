@@ -32,7 +32,7 @@ export function QueryView<T>({
       {query.isPending ? (
         <Spinner />
       ) : data === undefined ? null : isEmpty(data) ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">{empty}</p>
+        <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
         children(data)
       )}

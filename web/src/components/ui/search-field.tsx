@@ -25,7 +25,7 @@ export function SearchField({ id, label, error, ...props }: SearchFieldProps) {
         {...props}
       />
       {error && (
-        <p id={fieldErrorId(id)} className="mt-1 text-xs text-red-600 dark:text-red-300">
+        <p id={fieldErrorId(id)} className="mt-1 text-xs text-danger">
           {error}
         </p>
       )}

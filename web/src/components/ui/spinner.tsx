@@ -22,7 +22,7 @@ export function Spinner({
       className={cn(
         'inline-block animate-spin rounded-full border-2 border-t-transparent',
         sizes[size],
-        inverse ? 'border-white' : 'border-indigo-600 dark:border-indigo-400',
+        inverse ? 'border-primary-foreground' : 'border-accent',
         className,
       )}
     />

@@ -14,10 +14,9 @@ export function Toaster() {
       closeButton
       toastOptions={{
         classNames: {
-          toast:
-            'rounded-lg border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 text-sm text-slate-900 dark:text-slate-100 shadow-lg',
-          success: 'border-green-200 dark:border-green-900',
-          error: 'border-red-200 dark:border-red-900',
+          toast: 'rounded-lg border border-border bg-surface text-sm text-foreground shadow-lg',
+          success: 'border-success-border',
+          error: 'border-danger-border',
         },
       }}
     />

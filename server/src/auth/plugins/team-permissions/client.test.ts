@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAuthClient } from 'better-auth/client';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { TEST_ORIGIN } from '../../../../test/test-context';
+import { browserBundleInputs, pluginClient } from '../../../../test/plugin-clients';
 import { teamPermissionsClient } from './client';
 import { TEAM_ERROR_CODES } from './error-codes';
 import { useTeamFixture } from '../../../../test/fixtures/teams';
@@ -12,16 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 describe('the team-permissions client plugin', () => {
   it('reaches the browser without the server plugin: its code stays on the server', async () => {
-    const bundled = await build({
-      entryPoints: [path.join(here, 'client.ts')],
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'browser',
-      format: 'esm',
-      logLevel: 'silent',
-    });
-    const inputs = Object.keys(bundled.metafile.inputs);
+    const inputs = await browserBundleInputs(path.join(here, 'client.ts'));
     expect(inputs).toEqual([expect.stringMatching(/team-permissions\/client\.ts$/)]);
   });
 
@@ -31,14 +20,7 @@ describe('the team-permissions client plugin', () => {
 
     /** The console's client, signed in as `person`, talking to the in-process app. */
     const clientOf = (person: { client: { cookieHeader: string } }) =>
-      createAuthClient({
-        baseURL: `${TEST_ORIGIN}/api/auth`,
-        plugins: [teamPermissionsClient()],
-        fetchOptions: {
-          headers: { cookie: person.client.cookieHeader, origin: TEST_ORIGIN },
-          customFetchImpl: async (url, init) => t.context.app.fetch(new Request(url, init)),
-        },
-      });
+      pluginClient(t.context.app, person.client.cookieHeader, [teamPermissionsClient()]);
 
     it('calls each endpoint by its path, with the method and fields the server declares', async () => {
       const teamId = await t.team('inherited');

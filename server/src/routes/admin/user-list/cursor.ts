@@ -1,6 +1,6 @@
 import type { AdminUserListQuery } from '#common/admin';
 import { isStoredTime } from '../../../db/dates';
-import * as keyset from '../../../http/keyset-cursor';
+import * as keyset from '../../../lib/keyset-cursor';
 
 /** Where a page starts or ends in the view's order: the sort value and id of a row next to it. */
 export interface Cursor {

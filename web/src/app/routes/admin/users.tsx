@@ -6,9 +6,9 @@ export function Component() {
   const { data: session } = useSession();
   if (!isPlatformAdmin(session?.user.role)) {
     return (
-      <div role="alert" className="rounded-md border border-red-200 dark:border-red-900 bg-red-50 dark:bg-red-950 p-4">
-        <h2 className="font-semibold text-red-800 dark:text-red-300">Access Denied</h2>
-        <p className="text-sm text-red-700 dark:text-red-300">You don't have permission to access user management.</p>
+      <div role="alert" className="rounded-md border border-danger-border bg-danger-surface p-4">
+        <h2 className="font-semibold text-danger">Access Denied</h2>
+        <p className="text-sm text-danger">You don't have permission to access user management.</p>
       </div>
     );
   }

@@ -5,7 +5,7 @@ import type { SessionUser } from '@/lib/auth-client';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { DeleteGuestAccountDialog } from './delete-guest-account-dialog';
 
-const textClass = 'text-sm text-slate-600 dark:text-slate-300';
+const textClass = 'text-sm text-secondary-foreground';
 
 /**
  * The profile's last card: deleting one's own account, with the password, or, for a guest, who has

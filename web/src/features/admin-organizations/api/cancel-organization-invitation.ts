@@ -1,12 +1,12 @@
-import { api } from '@/lib/api';
+import { answer, api, params } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
-import { organizationPath } from './organization-path';
 
 export const cancelOrganizationInvitation = (organizationId: string, invitationId: string) =>
-  api(
-    organizationPath(organizationId, 'invitations', invitationId),
-    { method: 'DELETE' },
+  answer(
+    api.admin.organizations[':id'].invitations[':invitationId'].$delete({
+      param: params({ id: organizationId, invitationId }),
+    }),
     'Failed to cancel invitation',
   );
 

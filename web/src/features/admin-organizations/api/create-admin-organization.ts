@@ -1,12 +1,11 @@
 import type { AdminCreateOrganizationInput } from '#common/admin';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 
 export const createAdminOrganization = (name: AdminCreateOrganizationInput['name']) =>
-  api(
-    '/admin/organizations',
-    { method: 'POST', body: JSON.stringify({ name } satisfies AdminCreateOrganizationInput) },
+  answer(
+    api.admin.organizations.$post({ json: { name } satisfies AdminCreateOrganizationInput }),
     'Failed to create organization',
   );
 

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminDeleteOrganizationInput } from '#common/admin';
-import { api } from '@/lib/api';
+import { answer, api, params } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { queryKeys } from '@/lib/query-keys';
-import { organizationPath } from './organization-path';
 
 export const deleteAdminOrganization = (organizationId: string, input: AdminDeleteOrganizationInput) =>
-  api(
-    organizationPath(organizationId),
-    { method: 'DELETE', body: JSON.stringify(input) },
+  answer(
+    api.admin.organizations[':id'].$delete({ param: params({ id: organizationId }), json: input }),
     'Failed to delete the organization',
   );
 

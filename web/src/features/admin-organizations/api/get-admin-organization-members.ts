@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminOrganizationMemberPage } from '#common/admin-organization-members';
-import { api } from '@/lib/api';
+import { answer, api, params, query } from '@/lib/api';
 import { keptQueryOptions } from '@/lib/kept-query-options';
 import { queryKeys } from '@/lib/query-keys';
-import { searchParams } from '@/lib/search-params';
-import { organizationPath } from './organization-path';
 
 /** A page of the organization's members, oldest first, from the `nextCursor` of the page before ('' for the first). */
 export const getAdminOrganizationMembers = (organizationId: string, cursor: string) =>
-  api(`${organizationPath(organizationId, 'members')}?${searchParams({ cursor })}`, {}, 'Failed to load members');
+  answer(
+    api.admin.organizations[':id'].members.$get({ param: params({ id: organizationId }), query: query({ cursor }) }),
+    'Failed to load members',
+  );
 
 export const adminOrganizationMembersQueryOptions = (organizationId: string, cursor: string) =>
   keptQueryOptions(queryKeys.admin.organizationMembers(organizationId, cursor), () =>

@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api, params } from '@/lib/api';
 import { RequestError } from '@/lib/errors';
 import { queryKeys } from '@/lib/query-keys';
-import { organizationPath } from './organization-path';
 
 /** The organization with its members, pending invitations and teams (404 when there is none). */
 export const getAdminOrganization = async (organizationId: string) =>
-  (await api(organizationPath(organizationId), {}, 'Failed to load the organization')).data;
+  (
+    await answer(
+      api.admin.organizations[':id'].$get({ param: params({ id: organizationId }) }),
+      'Failed to load the organization',
+    )
+  ).data;
 
 export const adminOrganizationQueryOptions = (organizationId: string) =>
   queryOptions({

@@ -1,7 +1,6 @@
-import { api } from '@/lib/api';
+import { answer, api, params } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
-import { organizationPath } from './organization-path';
 
 export interface RemoveMemberInput {
   memberId: string;
@@ -10,7 +9,10 @@ export interface RemoveMemberInput {
 }
 
 export const removeMember = (organizationId: string, { memberId }: RemoveMemberInput) =>
-  api(organizationPath(organizationId, 'members', memberId), { method: 'DELETE' }, 'Failed to remove the member');
+  answer(
+    api.admin.organizations[':id'].members[':memberId'].$delete({ param: params({ id: organizationId, memberId }) }),
+    'Failed to remove the member',
+  );
 
 /**
  * The member and their team places go: the detail (its member count) with the member page on screen

@@ -1,8 +1,7 @@
 import type { AdminMemberRoleInput } from '#common/admin';
-import { api } from '@/lib/api';
+import { answer, api, params } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
-import { organizationPath } from './organization-path';
 
 export interface SetMemberRoleInput extends AdminMemberRoleInput {
   memberId: string;
@@ -11,9 +10,11 @@ export interface SetMemberRoleInput extends AdminMemberRoleInput {
 }
 
 export const setMemberRole = (organizationId: string, { memberId, role }: SetMemberRoleInput) =>
-  api(
-    organizationPath(organizationId, 'members', memberId),
-    { method: 'PATCH', body: JSON.stringify({ role } satisfies AdminMemberRoleInput) },
+  answer(
+    api.admin.organizations[':id'].members[':memberId'].$patch({
+      param: params({ id: organizationId, memberId }),
+      json: { role } satisfies AdminMemberRoleInput,
+    }),
     'Failed to change the role',
   );
 

@@ -30,7 +30,7 @@ export function DeleteOrganizationCard({ organization }: { organization: { id: s
     >
       <form className="max-w-md space-y-3" onSubmit={submit} noValidate>
         <ErrorBox message={remove.error?.message} />
-        <p className="text-sm text-slate-600 dark:text-slate-300">
+        <p className="text-sm text-secondary-foreground">
           Type <strong className="font-semibold break-all">{confirmation}</strong> to confirm.
         </p>
         <FormTextField

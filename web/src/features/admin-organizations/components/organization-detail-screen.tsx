@@ -12,7 +12,7 @@ import { OrganizationMembersCard } from './organization-members-card';
 import { OrganizationTeamsCard } from './organization-teams-card';
 
 const backLink = (
-  <Link to={paths.adminOrganizations} className="text-sm text-indigo-600 dark:text-indigo-300 hover:underline">
+  <Link to={paths.adminOrganizations} className="text-sm text-accent hover:underline">
     Back to organizations
   </Link>
 );
@@ -30,7 +30,7 @@ function Facts({ detail }: { detail: AdminOrganizationDetail }) {
     <dl className="grid gap-3 text-sm sm:grid-cols-5">
       {facts.map(([label, value, style]) => (
         <div key={label}>
-          <dt className="text-xs text-slate-500 dark:text-slate-400 uppercase">{label}</dt>
+          <dt className="text-xs text-muted-foreground uppercase">{label}</dt>
           <dd className={style}>{value}</dd>
         </div>
       ))}
@@ -59,7 +59,7 @@ function OrganizationBody({ query }: { query: ReturnType<typeof useAdminOrganiza
     return (
       <div className="space-y-3">
         <h2 className="text-xl font-semibold tracking-tight">Organization not found</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">It does not exist, or it was deleted.</p>
+        <p className="text-sm text-secondary-foreground">It does not exist, or it was deleted.</p>
         {backLink}
       </div>
     );

@@ -40,7 +40,7 @@ export function OrganizationMembersCard({
           <Avatar name={member.name} email={member.email} image={member.image} />
           <div className="min-w-0">
             <p className="font-medium">{member.name || member.email}</p>
-            <p className="text-xs text-slate-500 dark:text-slate-400">{member.email}</p>
+            <p className="text-xs text-muted-foreground">{member.email}</p>
           </div>
         </div>
       ),

@@ -19,10 +19,7 @@ const columns: Column<AdminOrganizationRow>[] = [
     header: 'Name',
     // Each organization opens on its own page: members, invitations, teams, deletion.
     cell: (organization) => (
-      <Link
-        to={paths.adminOrganization(organization.id)}
-        className="text-indigo-600 dark:text-indigo-300 hover:underline"
-      >
+      <Link to={paths.adminOrganization(organization.id)} className="text-accent hover:underline">
         {shortName(organization.name)}
       </Link>
     ),
@@ -78,10 +75,7 @@ export function AdminOrganizationsScreen() {
   const pages = Math.max(1, Math.ceil(total / view.limit));
   return (
     <div className="space-y-6">
-      <section
-        aria-label="New organization"
-        className="rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4"
-      >
+      <section aria-label="New organization" className="rounded-xl border border-border bg-surface p-4">
         <NameForm
           id="admin-organization-name"
           label="Organization name"

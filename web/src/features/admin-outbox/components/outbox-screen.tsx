@@ -9,7 +9,7 @@ export function OutboxScreen() {
   return (
     <div className="space-y-4">
       <div className="flex items-start justify-between gap-4">
-        <p className="max-w-2xl text-sm text-slate-600 dark:text-slate-300">
+        <p className="max-w-2xl text-sm text-secondary-foreground">
           Without <code>SMTP_URL</code>, mail is kept here instead of being sent (the last 200 messages, until the
           server restarts). Its links sign people in or change their accounts: hand one only to the person it was
           written to.
@@ -22,16 +22,12 @@ export function OutboxScreen() {
         {(mails) => (
           <ul className="space-y-3">
             {mails.map((mail) => (
-              <li
-                key={mail.id}
-                className="rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4"
-                data-testid="outbox-mail"
-              >
+              <li key={mail.id} className="rounded-xl border border-border bg-surface p-4" data-testid="outbox-mail">
                 <h2 className="font-medium">{mail.subject}</h2>
-                <p className="text-xs text-slate-500 dark:text-slate-400">
+                <p className="text-xs text-muted-foreground">
                   To {mail.to} · {formatDateTime(mail.createdAt)}
                 </p>
-                <pre className="mt-2 text-sm whitespace-pre-wrap text-slate-700 dark:text-slate-300">{mail.text}</pre>
+                <pre className="mt-2 text-sm whitespace-pre-wrap text-secondary-foreground">{mail.text}</pre>
               </li>
             ))}
           </ul>

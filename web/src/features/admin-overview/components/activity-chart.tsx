@@ -13,21 +13,18 @@ const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'nume
 /** Whole steps only: these are counts of people and attempts. */
 const STEPS = [1, 2, 5].flatMap((step) => [1, 10, 100, 1000, 10_000, 100_000, 1_000_000].map((ten) => step * ten));
 
-/** The theme's colours (Tailwind's slate for text and lines), for a canvas that classes cannot reach. */
-const PALETTE = {
-  light: { text: '#475569', grid: '#e2e8f0' },
-  dark: { text: '#cbd5e1', grid: '#334155' },
-};
+/** A colour role of index.css as the theme now sets it, for the canvas, which classes cannot reach. */
+const colourOf = (element: Element, role: string) => getComputedStyle(element).getPropertyValue(role).trim();
 
-function optionsFor(width: number, dark: boolean): uPlot.Options {
-  const palette = dark ? PALETTE.dark : PALETTE.light;
+function optionsFor(element: HTMLElement): uPlot.Options {
+  const grid = colourOf(element, '--border');
   const axis = {
-    stroke: palette.text,
-    grid: { stroke: palette.grid, width: 1 },
-    ticks: { stroke: palette.grid, width: 1 },
+    stroke: colourOf(element, '--secondary-foreground'),
+    grid: { stroke: grid, width: 1 },
+    ticks: { stroke: grid, width: 1 },
   };
   return {
-    width,
+    width: element.clientWidth,
     height: HEIGHT,
     // Days are UTC days: labelled as such wherever the browser is.
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
@@ -46,7 +43,7 @@ function optionsFor(width: number, dark: boolean): uPlot.Options {
       {},
       ...SERIES.map((series) => ({
         label: series.label,
-        stroke: dark ? series.dark : series.light,
+        stroke: colourOf(element, series.colour),
         width: 2,
         ...(series.dash ? { dash: series.dash } : {}),
       })),
@@ -67,10 +64,11 @@ const dataOf = (days: StatsDay[]): uPlot.AlignedData => [
 export function ActivityChart({ days, label }: { days: StatsDay[]; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const dark = useIsDark();
+  // Drawn again when the theme changes (`dark`): each drawing reads the colours the theme sets.
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const chart = new uPlot(optionsFor(element.clientWidth, dark), dataOf(days), element);
+    const chart = new uPlot(optionsFor(element), dataOf(days), element);
     const observer = new ResizeObserver(() => {
       if (element.clientWidth !== chart.width) chart.setSize({ width: element.clientWidth, height: HEIGHT });
     });

@@ -1,11 +1,9 @@
-import { useIsDark } from '@/lib/theme';
 import { SERIES } from './activity-series';
 
 /** The chart's legend: a sample of each line beside its name (uPlot's own is turned off). */
 export function SeriesLegend() {
-  const dark = useIsDark();
   return (
-    <ul className="flex flex-wrap gap-4 text-sm text-slate-600 dark:text-slate-300" aria-label="Legend">
+    <ul className="flex flex-wrap gap-4 text-sm text-secondary-foreground" aria-label="Legend">
       {SERIES.map((series) => (
         <li key={series.key} className="flex items-center gap-2">
           <svg width="24" height="8" aria-hidden>
@@ -14,7 +12,7 @@ export function SeriesLegend() {
               y1="4"
               x2="24"
               y2="4"
-              stroke={dark ? series.dark : series.light}
+              style={{ stroke: `var(${series.colour})` }}
               strokeWidth="2"
               strokeDasharray={series.dash?.join(' ')}
             />

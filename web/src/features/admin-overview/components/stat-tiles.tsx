@@ -22,10 +22,10 @@ export function StatTiles({ totals, days }: { totals: StatsTotals; days: number 
 
 function Tile({ label, value, hint }: { label: string; value: number; hint: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-4 shadow-sm">
-      <dt className="text-sm font-medium text-slate-600 dark:text-slate-300">{label}</dt>
+    <div className="rounded-xl border border-border bg-surface p-4 shadow-sm">
+      <dt className="text-sm font-medium text-secondary-foreground">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold tabular-nums">{number.format(value)}</dd>
-      <dd className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</dd>
+      <dd className="mt-1 text-xs text-muted-foreground">{hint}</dd>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { AdminBulkAction, AdminBulkActionInput, AdminBulkResult } from '#common/admin-bulk';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 
@@ -13,7 +13,7 @@ const FAILED: Record<AdminBulkAction, string> = {
 
 /** One action on several users: a result per user, in the order sent (some may have failed). */
 export async function bulkUsers(input: AdminBulkActionInput): Promise<AdminBulkResult[]> {
-  const body = await api('/admin/users/bulk', { method: 'POST', body: JSON.stringify(input) }, FAILED[input.action]);
+  const body = await answer(api.admin.users.bulk.$post({ json: input }), FAILED[input.action]);
   return body.data.results;
 }
 

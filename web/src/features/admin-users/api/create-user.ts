@@ -1,10 +1,10 @@
 import type { AdminCreateUserInput } from '#common/admin';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 
 export const createUser = (input: AdminCreateUserInput) =>
-  api('/admin/users', { method: 'POST', body: JSON.stringify(input) }, 'Failed to create user');
+  answer(api.admin.users.$post({ json: input }), 'Failed to create user');
 
 /** Creates a user (the form checks `adminCreateUserSchema`); an organization they join counts them too. */
 export const useCreateUser = () =>

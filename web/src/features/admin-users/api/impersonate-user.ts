@@ -7,12 +7,8 @@ import { unwrap } from '@/lib/errors';
 /** The Impersonate form: why (the server asks the same, and records it in the audit trail). */
 export const impersonateUserSchema = impersonationReasonSchema;
 
-// By path: Better Auth's typed call knows `userId` only; the server's impersonation guard asks `reason`.
 export const impersonateUser = ({ userId, reason }: { userId: string; reason: string }) =>
-  unwrap(
-    authClient.$fetch('/admin/impersonate-user', { method: 'POST', body: { userId, reason } }),
-    'Failed to impersonate user',
-  );
+  unwrap(authClient.impersonation.start({ userId, reason }), 'Failed to impersonate user');
 
 /** Its form shows a failure beside the reason; success loads the console afresh, as the user. */
 export function useImpersonateUser() {

@@ -1,12 +1,14 @@
-import { api } from '@/lib/api';
+import { answer, api, params } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 
 export const resetTwoFactor = (userId: string) =>
-  api(
-    `/admin/users/${encodeURIComponent(userId)}/two-factor/reset`,
-    // Nothing to send, but a write's body is JSON like every other (an empty one counts).
-    { method: 'POST', body: '{}' },
+  answer(
+    // Nothing to send, but the server takes a write's body, even an empty one, as JSON only.
+    api.admin.users[':id']['two-factor'].reset.$post(
+      { param: params({ id: userId }) },
+      { headers: { 'content-type': 'application/json' } },
+    ),
     'Failed to reset two-factor authentication',
   );
 

@@ -17,7 +17,7 @@ export function BanUserModal({ user, onClose }: { user: AdminUserRow; onClose: (
       pending={ban.isPending}
       danger
     >
-      <p className="text-sm text-slate-600 dark:text-slate-300">
+      <p className="text-sm text-secondary-foreground">
         Ban <strong>{user.name || user.email}</strong>: they are signed out everywhere and cannot sign in until the ban
         ends.
       </p>

@@ -28,7 +28,7 @@ export function BulkBanModal({
       pending={false}
       danger
     >
-      <p className="text-sm text-slate-600 dark:text-slate-300">{BULK_ACTIONS.ban.explanation}</p>
+      <p className="text-sm text-secondary-foreground">{BULK_ACTIONS.ban.explanation}</p>
       <BanFields form={form} />
     </ModalForm>
   );

@@ -17,7 +17,7 @@ export function ImpersonateUserModal({ user, onClose }: { user: AdminUserRow; on
       submitLabel="Impersonate"
       pending={impersonate.isPending || impersonate.isSuccess}
     >
-      <p className="text-sm text-slate-600 dark:text-slate-300">
+      <p className="text-sm text-secondary-foreground">
         Act as <strong>{user.name || user.email}</strong> for a limited time. Their password, email, two-factor,
         passkeys, API keys and sessions stay out of reach, and the reason is kept in the audit trail.
       </p>

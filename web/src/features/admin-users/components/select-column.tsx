@@ -2,7 +2,7 @@ import type { AdminUserRow } from '#common/admin';
 import type { Column } from '@/components/ui/data-table';
 import type { UserSelection } from '../hooks/use-user-selection';
 
-const CHECKBOX = 'size-4 accent-indigo-600';
+const CHECKBOX = 'size-4 accent-primary';
 
 /**
  * The table's first column: a checkbox per row and one for the whole page, for the bulk actions.

@@ -25,7 +25,7 @@ export function UserDetailsModal({ user, onClose }: { user: AdminUserRow; onClos
       <dl className="grid gap-3 sm:grid-cols-2">
         {rows.map(([label, value]) => (
           <div key={label}>
-            <dt className="text-xs text-slate-500 dark:text-slate-400 uppercase">{label}</dt>
+            <dt className="text-xs text-muted-foreground uppercase">{label}</dt>
             <dd className="text-sm break-all">{value}</dd>
           </div>
         ))}

@@ -43,11 +43,9 @@ export function UsersBulkActions({ selection }: { selection: UserSelection }) {
         <div
           role="toolbar"
           aria-label="Bulk actions"
-          className="flex flex-wrap items-center gap-2 rounded-xl border border-indigo-200 dark:border-indigo-900 bg-indigo-50 dark:bg-indigo-950 px-4 py-2"
+          className="flex flex-wrap items-center gap-2 rounded-xl border border-accent-border bg-accent-surface px-4 py-2"
         >
-          <span className="mr-2 text-sm font-medium text-indigo-900 dark:text-indigo-100">
-            {usersCount(selected.length)} selected
-          </span>
+          <span className="mr-2 text-sm font-medium text-foreground">{usersCount(selected.length)} selected</span>
           {ADMIN_BULK_ACTIONS.map((action) => (
             <Button
               key={action}

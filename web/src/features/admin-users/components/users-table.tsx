@@ -30,7 +30,7 @@ function UserCell({ user }: { user: AdminUserRow }) {
       <Avatar name={user.name} email={user.email} image={user.image} />
       <div className="min-w-0">
         <p className="truncate font-medium">{user.name || '—'}</p>
-        <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
+        <p className="truncate text-xs text-muted-foreground">{user.email}</p>
       </div>
     </div>
   );
@@ -100,10 +100,10 @@ export function UsersTable({
         user.organizationName ? (
           <span>
             {shortName(user.organizationName)}{' '}
-            <span className="text-xs text-slate-500 dark:text-slate-400">({user.organizationRole})</span>
+            <span className="text-xs text-muted-foreground">({user.organizationRole})</span>
           </span>
         ) : (
-          <span className="text-slate-500 dark:text-slate-400">—</span>
+          <span className="text-muted-foreground">—</span>
         ),
     },
     {

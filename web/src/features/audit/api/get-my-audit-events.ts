@@ -1,13 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api, query } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-import { searchParams } from '@/lib/search-params';
 
 export const MY_AUDIT_PAGE_SIZE = 10;
 
 /** A page of the signed-in person's own security activity, after `cursor` ('' for the newest). */
 export const getMyAuditEvents = (cursor: string) =>
-  api(`/me/audit?${searchParams({ limit: MY_AUDIT_PAGE_SIZE, cursor })}`, {}, 'Failed to load your security activity');
+  answer(
+    api.me.audit.$get({ query: query({ limit: MY_AUDIT_PAGE_SIZE, cursor }) }),
+    'Failed to load your security activity',
+  );
 
 export const myAuditEventsQueryOptions = infiniteQueryOptions({
   queryKey: queryKeys.myAudit,

@@ -6,7 +6,7 @@ import { formatDateTime } from '@/lib/format';
 import { useAuditEvents } from '../api/get-audit-events';
 import { actionLabel, detailsOf, deviceOf, OutcomeBadge, personOf } from './audit-labels';
 
-const muted = <span className="text-slate-500 dark:text-slate-400">—</span>;
+const muted = <span className="text-muted-foreground">—</span>;
 
 const COLUMNS: Column<AuditEventView>[] = [
   { header: 'Time', cell: (event) => formatDateTime(event.createdAt), className: 'whitespace-nowrap' },
@@ -26,7 +26,7 @@ const COLUMNS: Column<AuditEventView>[] = [
   {
     header: 'Details',
     cell: (event) => (
-      <ul className="text-xs text-slate-600 dark:text-slate-300">
+      <ul className="text-xs text-secondary-foreground">
         {detailsOf(event).map((line) => (
           <li key={line} className="break-all">
             {line}
@@ -65,7 +65,7 @@ export function AuditTable({ query }: { query: AuditExportQuery }) {
           >
             Newer
           </Button>
-          <span className="text-sm text-slate-600 dark:text-slate-300">Page {cursors.length}</span>
+          <span className="text-sm text-secondary-foreground">Page {cursors.length}</span>
           <Button variant="secondary" disabled={!next} onClick={() => next && setCursors((stack) => [...stack, next])}>
             Older
           </Button>

@@ -21,9 +21,9 @@ function ActivityItem({ event, userId }: { event: AuditEventView; userId: string
       <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
         {actionLabel(event)}
         <OutcomeBadge outcome={event.outcome} />
-        {by && <span className="text-xs font-normal text-slate-500 dark:text-slate-400">{by}</span>}
+        {by && <span className="text-xs font-normal text-muted-foreground">{by}</span>}
       </p>
-      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{facts.join(' · ')}</p>
+      <p className="mt-1 text-xs text-muted-foreground">{facts.join(' · ')}</p>
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { unwrap } from '@/lib/errors';
-import { loadAuthClient } from './load-auth-client';
+import { loadAuthClient } from '@/lib/load-auth-client';
 
 /** A new anonymous account, signed in. */
 export async function signInAsGuest(): Promise<void> {

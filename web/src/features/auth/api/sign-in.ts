@@ -1,7 +1,7 @@
 import type { SignInInput } from '#common/validation';
 import { paths } from '@/config/paths';
 import { unwrap } from '@/lib/errors';
-import { loadAuthClient } from './load-auth-client';
+import { loadAuthClient } from '@/lib/load-auth-client';
 
 /**
  * Email and password sign-in; a refusal throws a RequestError in the server's words. With two-factor

@@ -1,6 +1,6 @@
 import type { SecondFactorInput } from '#common/two-factor';
 import { unwrap } from '@/lib/errors';
-import { loadAuthClient } from './load-auth-client';
+import { loadAuthClient } from '@/lib/load-auth-client';
 
 /**
  * The second step of a password sign-in with two-factor on: the code (or a backup code) signs in,

@@ -7,7 +7,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { loadAuthClient } from '../api/load-auth-client';
+import { loadAuthClient } from '@/lib/load-auth-client';
 import { signIn } from '../api/sign-in';
 import { signInAsGuest } from '../api/sign-in-as-guest';
 import { signInWithPasskey } from '../api/sign-in-with-passkey';
@@ -76,7 +76,7 @@ export function AuthForm({
 
   return (
     <div
-      className="w-full max-w-md rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-8 shadow-sm"
+      className="w-full max-w-md rounded-xl border border-border bg-surface p-8 shadow-sm"
       onFocus={prepare}
       onPointerDown={prepare}
     >
@@ -103,10 +103,7 @@ export function AuthForm({
         />
         {signingIn && (
           <p className="text-right text-sm">
-            <Link
-              to={paths.forgotPassword}
-              className="font-medium text-indigo-600 dark:text-indigo-300 hover:underline"
-            >
+            <Link to={paths.forgotPassword} className="font-medium text-accent hover:underline">
               Forgot password?
             </Link>
           </p>
@@ -123,7 +120,7 @@ export function AuthForm({
         onGuest={guest ? undefined : () => void attempt('guest', () => signInAsGuest().then(() => paths.dashboard))}
       />
 
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+      <p className="mt-6 text-center text-sm text-secondary-foreground">
         {signingIn ? "Don't have an account? " : 'Already have an account? '}
         <TextButton onClick={toggleMode}>{signingIn ? 'Sign up' : 'Sign in'}</TextButton>
       </p>

@@ -14,10 +14,10 @@ export function OtherSignIns({
 }) {
   return (
     <>
-      <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-slate-500 dark:text-slate-400 uppercase">
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-muted-foreground uppercase">
+        <span className="h-px flex-1 bg-border" />
         Or
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        <span className="h-px flex-1 bg-border" />
       </div>
       <div className="space-y-3">
         <Button variant="secondary" className="w-full" onClick={onPasskey} disabled={pending !== null}>

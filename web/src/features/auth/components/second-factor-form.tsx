@@ -34,7 +34,7 @@ export function SecondFactorForm({ onSignedIn, onBack }: { onSignedIn: () => Pro
   return (
     <>
       <h1 className="text-center text-2xl font-semibold tracking-tight">Two-factor authentication</h1>
-      <p className="mt-2 mb-6 text-center text-sm text-slate-600 dark:text-slate-300">
+      <p className="mt-2 mb-6 text-center text-sm text-secondary-foreground">
         {backup
           ? 'Enter one of the backup codes you saved. Each code works once.'
           : `Enter the ${TOTP_DIGITS}-digit code from your authenticator app.`}
@@ -50,12 +50,8 @@ export function SecondFactorForm({ onSignedIn, onBack }: { onSignedIn: () => Pro
           autoComplete={backup ? 'off' : 'one-time-code'}
           autoFocus
         />
-        <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-          <input
-            type="checkbox"
-            className="size-4 rounded border-slate-300 dark:border-slate-600"
-            {...form.register('trustDevice')}
-          />
+        <label className="flex items-center gap-2 text-sm text-secondary-foreground">
+          <input type="checkbox" className="size-4 rounded border-input" {...form.register('trustDevice')} />
           Trust this device for {TRUST_DEVICE_DAYS} days
         </label>
         <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>

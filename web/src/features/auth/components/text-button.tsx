@@ -1,8 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 const TONES = {
-  accent: 'font-medium text-indigo-600 dark:text-indigo-300 hover:underline',
-  muted: 'font-medium text-slate-600 dark:text-slate-300 hover:underline',
+  accent: 'font-medium text-accent hover:underline',
+  muted: 'font-medium text-secondary-foreground hover:underline',
 } as const;
 
 /** A button that reads as a link under the sign-in forms: switch what is asked, or go back. */

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-export const getMyInvitations = async () => (await api('/invitations', {}, 'Failed to load invitations')).data;
+export const getMyInvitations = async () => (await answer(api.invitations.$get(), 'Failed to load invitations')).data;
 
 export const myInvitationsQueryOptions = queryOptions({ queryKey: queryKeys.myInvitations, queryFn: getMyInvitations });
 

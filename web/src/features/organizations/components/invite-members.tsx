@@ -16,10 +16,9 @@ import { inviteMemberSchema, useInviteMember } from '../api/invite-member';
 /** Only a registered account with a verified address sends invitations: the others are told what to do first. */
 function InviteForm({ organizationId, canInviteAdmins }: { organizationId: string; canInviteAdmins: boolean }) {
   const user = useSession().data?.user;
-  if (user?.isAnonymous)
-    return <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{GUEST_CANNOT_INVITE_MESSAGE}</p>;
+  if (user?.isAnonymous) return <p className="mt-2 text-sm text-secondary-foreground">{GUEST_CANNOT_INVITE_MESSAGE}</p>;
   if (user && !user.emailVerified) {
-    return <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{INVITER_NOT_VERIFIED_MESSAGE}</p>;
+    return <p className="mt-2 text-sm text-secondary-foreground">{INVITER_NOT_VERIFIED_MESSAGE}</p>;
   }
   return <InviteFormFields organizationId={organizationId} canInviteAdmins={canInviteAdmins} />;
 }
@@ -77,9 +76,7 @@ export function InviteMembers({
           <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
             <span>
               {invitation.email} <Badge>{invitation.role}</Badge>{' '}
-              <span className="text-xs text-slate-500 dark:text-slate-400">
-                expires {formatDate(invitation.expiresAt)}
-              </span>
+              <span className="text-xs text-muted-foreground">expires {formatDate(invitation.expiresAt)}</span>
             </span>
             <Button
               variant="danger-ghost"

@@ -22,7 +22,7 @@ export function MyAccessCard() {
             >
               <span className="flex-1 font-medium break-all">{shortName(organization.name)}</span>
               <Badge>{organization.role}</Badge>
-              <span className="text-slate-500 dark:text-slate-400">
+              <span className="text-muted-foreground">
                 {organization.memberCount} {organization.memberCount === 1 ? 'member' : 'members'}
               </span>
             </button>

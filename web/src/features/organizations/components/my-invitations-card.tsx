@@ -35,7 +35,7 @@ export function MyInvitationsCard({ emailVerified }: { emailVerified: boolean })
                 <p className="flex items-center gap-2 font-medium">
                   {invitation.organizationName} <Badge>{invitation.role}</Badge>
                 </p>
-                <p className="text-xs text-slate-500 dark:text-slate-400">
+                <p className="text-xs text-muted-foreground">
                   Invited by {invitation.inviterEmail ?? 'someone'} on {formatDate(invitation.createdAt)} · expires{' '}
                   {formatDate(invitation.expiresAt)}
                 </p>

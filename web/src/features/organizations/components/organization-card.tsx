@@ -18,7 +18,7 @@ export function OrganizationCard({ organization }: { organization: MyOrganizatio
   const invites = organizationRoleCan(role, { invitation: ['create'] });
 
   return (
-    <li className="rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 shadow-sm">
+    <li className="rounded-xl border border-border bg-surface shadow-sm">
       <button
         type="button"
         className="flex w-full items-center gap-3 px-5 py-4 text-left"
@@ -28,12 +28,12 @@ export function OrganizationCard({ organization }: { organization: MyOrganizatio
         {open ? <ChevronDown className="size-4" aria-hidden /> : <ChevronRight className="size-4" aria-hidden />}
         <span className="flex-1 font-medium break-all">{shortName(organization.name)}</span>
         <Badge tone={managesTeams ? 'indigo' : 'slate'}>{role}</Badge>
-        <span className="flex items-center gap-1 text-sm text-slate-500 dark:text-slate-400">
+        <span className="flex items-center gap-1 text-sm text-muted-foreground">
           <Users className="size-4" aria-hidden /> {organization.memberCount}
         </span>
       </button>
       {open && (
-        <div className="border-t border-slate-100 dark:border-slate-800 px-5 py-4">
+        <div className="border-t border-separator px-5 py-4">
           <OrganizationFacts organization={organization} />
           <OrganizationTeams organization={organization} managesTeams={managesTeams} />
           {invites && <InviteMembers organizationId={organization.id} canInviteAdmins={invites} />}

@@ -13,7 +13,7 @@ export function OrganizationFacts({ organization, className }: { organization: M
     <dl className={`grid gap-2 text-sm sm:grid-cols-4 ${className ?? ''}`}>
       {facts.map(([label, value, style]) => (
         <div key={label}>
-          <dt className="text-xs text-slate-500 dark:text-slate-400 uppercase">{label}</dt>
+          <dt className="text-xs text-muted-foreground uppercase">{label}</dt>
           <dd className={style} title={label === 'ID' ? organization.id : undefined}>
             {value}
           </dd>

@@ -51,10 +51,7 @@ export function OrganizationTeams({
         <QueryList query={teams} empty="No teams yet." label={`Teams of ${organization.name}`}>
           {(team) => (
             <li key={team.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
-              <Link
-                to={paths.team(team.id)}
-                className="font-medium text-indigo-700 dark:text-indigo-300 hover:underline"
-              >
+              <Link to={paths.team(team.id)} className="font-medium text-accent hover:underline">
                 {team.name}
               </Link>
               <span className="flex gap-1">

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { emailSchema } from '#common/validation';
 import { paths } from '@/config/paths';
-import { authFetch } from '@/lib/auth-fetch';
+import { loadAuthClient } from '@/lib/load-auth-client';
 import { unwrap } from '@/lib/errors';
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
@@ -14,9 +14,9 @@ const resetPage = () => `${window.location.origin}${paths.resetPassword}`;
  * Asks for a reset link. The answer is the same whether or not the address has an account, so the
  * screen says the same either way.
  */
-export const requestPasswordReset = (email: string) =>
+export const requestPasswordReset = async (email: string) =>
   unwrap(
-    authFetch('/request-password-reset', { method: 'POST', body: { email, redirectTo: resetPage() } }),
+    (await loadAuthClient()).requestPasswordReset({ email, redirectTo: resetPage() }),
     'Failed to send the reset link',
   );
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { passwordSchema } from '#common/validation';
-import { authFetch } from '@/lib/auth-fetch';
+import { loadAuthClient } from '@/lib/load-auth-client';
 import { RequestError, unwrap } from '@/lib/errors';
 import { refreshSession } from '@/lib/session-store';
 import { withConfirmation } from '../utils/confirmation';
@@ -16,10 +16,7 @@ export const isInvalidLink = (error: unknown) => error instanceof RequestError &
  * browser's: resolves to whoever this browser is still signed in as, if anyone.
  */
 export async function resetPassword({ token, newPassword }: { token: string; newPassword: string }) {
-  await unwrap(
-    authFetch('/reset-password', { method: 'POST', body: { token, newPassword } }),
-    'Failed to reset password',
-  );
+  await unwrap((await loadAuthClient()).resetPassword({ token, newPassword }), 'Failed to reset password');
   return refreshSession().catch(() => null);
 }
 

@@ -22,10 +22,7 @@ export function ChangePasswordForm() {
         <Button type="submit" disabled={change.isPending}>
           Change Password
         </Button>
-        <Link
-          to={paths.forgotPassword}
-          className="text-sm font-medium text-indigo-600 dark:text-indigo-300 hover:underline"
-        >
+        <Link to={paths.forgotPassword} className="text-sm font-medium text-accent hover:underline">
           Forgot your current password?
         </Link>
       </div>

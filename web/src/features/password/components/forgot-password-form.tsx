@@ -26,7 +26,7 @@ export function ForgotPasswordForm() {
   }
   return (
     <form className="space-y-4" onSubmit={onSubmit} noValidate>
-      <p className="text-sm text-slate-600 dark:text-slate-300">
+      <p className="text-sm text-secondary-foreground">
         Enter the email address of your account: we will send you a link to choose a new password.
       </p>
       <ErrorBox message={request.error?.message} />

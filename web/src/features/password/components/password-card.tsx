@@ -27,7 +27,7 @@ function SetPasswordByMail({ email }: { email: string }) {
   const request = useRequestPasswordReset();
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-600 dark:text-slate-300">
+      <p className="text-sm text-secondary-foreground">
         Your account has no password yet. We can mail a link to {email} to set one.
       </p>
       <ErrorBox message={request.error?.message} />

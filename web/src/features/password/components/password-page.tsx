@@ -14,12 +14,12 @@ export function PasswordPage({ title, children }: { title: string; children: Rea
     <QueryClientProvider client={queryClient}>
       <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4">
         <PageTitle>{title}</PageTitle>
-        <p className="text-xl font-semibold tracking-tight text-indigo-700 dark:text-indigo-300">Gatehouse</p>
-        <div className="w-full max-w-md space-y-4 rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-8 shadow-sm">
+        <p className="text-xl font-semibold tracking-tight text-accent">Gatehouse</p>
+        <div className="w-full max-w-md space-y-4 rounded-xl border border-border bg-surface p-8 shadow-sm">
           <h1 className="text-center text-2xl font-semibold tracking-tight">{title}</h1>
           {children}
         </div>
-        <Link to={paths.auth} className="text-sm font-medium text-indigo-600 dark:text-indigo-300 hover:underline">
+        <Link to={paths.auth} className="text-sm font-medium text-accent hover:underline">
           Back to sign in
         </Link>
       </main>

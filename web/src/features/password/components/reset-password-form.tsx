@@ -7,7 +7,7 @@ import { useZodForm } from '@/lib/use-zod-form';
 import { isInvalidLink, resetPasswordFormSchema, useResetPassword } from '../api/reset-password';
 import { PasswordFields } from './password-fields';
 
-const linkClass = 'font-medium text-indigo-600 dark:text-indigo-300 hover:underline';
+const linkClass = 'font-medium text-accent hover:underline';
 
 /**
  * The page a mailed reset link opens (`?token=`), or comes back to with `?error=INVALID_TOKEN` when

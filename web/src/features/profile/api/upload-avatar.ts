@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { authClient } from '@/lib/auth-client';
 import { RequestError, unwrap } from '@/lib/errors';
 import { notify } from '@/lib/notify';
@@ -10,12 +10,8 @@ export async function uploadAvatar(file: File): Promise<void> {
   if (!file.type.startsWith('image/')) {
     throw new RequestError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please choose an image file');
   }
-  const body = new FormData();
-  body.set('file', file);
-  body.set('category', 'profile');
-  body.set('isPublic', 'true');
-  body.set('description', 'Profile picture');
-  const uploaded = await api('/files/upload', { method: 'POST', body }, (status) =>
+  const form = { file, category: 'profile', isPublic: 'true', description: 'Profile picture' } as const;
+  const uploaded = await answer(api.files.upload.$post({ form }), (status) =>
     status ? `Upload failed: ${status}` : 'Failed to upload image',
   );
   if (!uploaded?.success || !uploaded.url) {

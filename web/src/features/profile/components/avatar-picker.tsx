@@ -22,7 +22,7 @@ export function AvatarPicker({
         type="button"
         onClick={() => fileInput.current?.click()}
         disabled={pending}
-        className="absolute -right-1 -bottom-1 flex size-8 items-center justify-center rounded-full border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 text-slate-700 dark:text-slate-300 shadow-sm hover:bg-slate-50 dark:hover:bg-slate-800"
+        className="absolute -right-1 -bottom-1 flex size-8 items-center justify-center rounded-full border border-border bg-surface text-secondary-foreground shadow-sm hover:bg-muted"
         aria-label="Change profile picture"
       >
         {pending ? <Spinner size="sm" label="Uploading" /> : <Camera className="size-4" aria-hidden />}

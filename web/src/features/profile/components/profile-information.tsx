@@ -14,8 +14,8 @@ import { ProfileName } from './profile-name';
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:items-center">
-      <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="text-sm text-slate-900 dark:text-slate-100">{children}</dd>
+      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-sm text-foreground">{children}</dd>
     </div>
   );
 }
@@ -34,11 +34,11 @@ export function ProfileInformation({ user }: { user: SessionUser }) {
         <AvatarPicker user={user} pending={avatar.isPending} onPick={(file) => avatar.mutate(file)} />
         <div className="min-w-0">
           <p className="truncate text-lg font-medium">{user.name || user.email}</p>
-          <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
+          <p className="truncate text-sm text-muted-foreground">{user.email}</p>
         </div>
       </div>
 
-      <dl className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
+      <dl className="mt-4 divide-y divide-separator">
         <Row label="Name">
           <ProfileName name={user.name} />
         </Row>

@@ -30,20 +30,11 @@ function Tile({ label, value, good }: { label: string; value: string; good: bool
     <div
       className={cn(
         'rounded-lg border p-3',
-        good
-          ? 'border-green-200 dark:border-green-900 bg-green-50 dark:bg-green-950'
-          : 'border-slate-200 dark:border-slate-700 bg-slate-50 dark:bg-slate-800/50',
+        good ? 'border-success-border bg-success-surface' : 'border-border bg-muted/50',
       )}
     >
-      <p className="text-xs font-medium tracking-wide text-slate-500 dark:text-slate-400 uppercase">{label}</p>
-      <p
-        className={cn(
-          'mt-1 text-sm font-semibold',
-          good ? 'text-green-800 dark:text-green-300' : 'text-slate-700 dark:text-slate-300',
-        )}
-      >
-        {value}
-      </p>
+      <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</p>
+      <p className={cn('mt-1 text-sm font-semibold', good ? 'text-success' : 'text-secondary-foreground')}>{value}</p>
     </div>
   );
 }
@@ -51,7 +42,7 @@ function Tile({ label, value, good }: { label: string; value: string; good: bool
 function IdRow({ label, value, shown }: { label: string; value: string; shown: string }) {
   return (
     <div className="flex items-center justify-between gap-2 py-1.5">
-      <span className="text-sm text-slate-500 dark:text-slate-400">{label}</span>
+      <span className="text-sm text-muted-foreground">{label}</span>
       <span className="flex items-center gap-1 font-mono text-xs">
         {shown}
         <CopyButton value={value} label={`Copy ${label}`} />
@@ -88,7 +79,7 @@ export function SessionDebug({ session: data }: { session: SessionData }) {
         {AUTH_COOKIES.map((name) => (
           <li key={name} className="flex flex-wrap justify-between gap-2">
             <span className="font-mono text-xs">{name}</span>
-            <span className="font-mono text-xs text-slate-500 dark:text-slate-400">
+            <span className="font-mono text-xs text-muted-foreground">
               {cookies.has(name) ? truncate(cookies.get(name), 30) : 'HttpOnly or not set (not readable by scripts)'}
             </span>
           </li>
@@ -100,14 +91,14 @@ export function SessionDebug({ session: data }: { session: SessionData }) {
           <div>
             <div className="mb-2 flex items-center justify-between">
               <h3 className="text-sm font-semibold">Session object</h3>
-              <CopyButton value={json} label="Copy JSON" className="border border-slate-200 dark:border-slate-700" />
+              <CopyButton value={json} label="Copy JSON" className="border border-border" />
             </div>
             {/* Focusable, so keyboard users can scroll it. */}
             <pre
               data-testid="session-json"
               tabIndex={0}
               aria-label="Session object as JSON"
-              className="max-h-96 overflow-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100"
+              className="max-h-96 overflow-auto rounded-lg bg-code p-4 text-xs text-code-foreground"
             >
               {json}
             </pre>
@@ -118,19 +109,15 @@ export function SessionDebug({ session: data }: { session: SessionData }) {
               {Object.entries(checks).map(([check, passes]) => (
                 <li
                   key={check}
-                  className="flex items-center justify-between rounded border border-slate-200 dark:border-slate-700 px-3 py-1.5 text-sm"
+                  className="flex items-center justify-between rounded border border-border px-3 py-1.5 text-sm"
                 >
                   <span className="font-mono text-xs">{check}</span>
-                  <span
-                    className={passes ? 'text-green-700 dark:text-green-300' : 'text-slate-500 dark:text-slate-400'}
-                  >
-                    {passes ? 'true' : 'false'}
-                  </span>
+                  <span className={passes ? 'text-success' : 'text-muted-foreground'}>{passes ? 'true' : 'false'}</span>
                 </li>
               ))}
             </ul>
           </div>
-          <div className="divide-y divide-slate-100 dark:divide-slate-800">
+          <div className="divide-y divide-separator">
             <h3 className="mb-1 text-sm font-semibold">Token and ids</h3>
             <IdRow label="session token" value={session.token} shown={truncate(session.token, 16)} />
             <IdRow label="session id" value={session.id} shown={truncate(session.id, 16)} />

@@ -36,9 +36,9 @@ export function SessionInformation({ session: { session, user } }: { session: Se
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
         {rows.map(([label, value]) => (
           <div key={label} className="min-w-0">
-            <dt className="text-xs font-medium tracking-wide text-slate-500 dark:text-slate-400 uppercase">{label}</dt>
+            <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
             <dd
-              className="truncate text-sm text-slate-900 dark:text-slate-100"
+              className="truncate text-sm text-foreground"
               title={value ?? undefined}
               data-testid={`session-${label.toLowerCase().replace(/\s+/g, '-')}`}
             >
@@ -47,14 +47,9 @@ export function SessionInformation({ session: { session, user } }: { session: Se
           </div>
         ))}
       </dl>
-      <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">
+      <p className="mt-4 text-xs text-muted-foreground">
         Location from your network provider or{' '}
-        <a
-          href="https://db-ip.com"
-          className="underline hover:text-slate-700 dark:hover:text-slate-100"
-          target="_blank"
-          rel="noreferrer"
-        >
+        <a href="https://db-ip.com" className="underline hover:text-foreground" target="_blank" rel="noreferrer">
           IP Geolocation by DB-IP
         </a>
         .

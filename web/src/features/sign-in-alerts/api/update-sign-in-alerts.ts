@@ -1,13 +1,12 @@
 import { signInAlertsSchema, type SignInAlertsSetting } from '#common/sign-in-alerts';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 import { signInAlertsQueryOptions } from './get-sign-in-alerts';
 
 export const updateSignInAlerts = async (setting: SignInAlertsSetting) =>
   (
-    await api(
-      '/me/sign-in-alerts',
-      { method: 'PUT', body: JSON.stringify(signInAlertsSchema.parse(setting)) },
+    await answer(
+      api.me['sign-in-alerts'].$put({ json: signInAlertsSchema.parse(setting) }),
       'Failed to update sign-in alerts',
     )
   ).data;

@@ -17,11 +17,11 @@ export function SignInAlertsCard() {
           const shown = update.isPending ? (update.variables?.enabled ?? enabled) : enabled;
           return (
             <div className="space-y-2">
-              <label className="flex items-center gap-3 text-sm font-medium text-slate-800 dark:text-slate-200">
+              <label className="flex items-center gap-3 text-sm font-medium text-foreground">
                 <input
                   type="checkbox"
                   role="switch"
-                  className="size-4 accent-indigo-600"
+                  className="size-4 accent-primary"
                   checked={shown}
                   disabled={update.isPending}
                   aria-describedby={HELP_ID}
@@ -29,7 +29,7 @@ export function SignInAlertsCard() {
                 />
                 Email me about new sign-ins
               </label>
-              <p id={HELP_ID} className="text-sm text-slate-500 dark:text-slate-400">
+              <p id={HELP_ID} className="text-sm text-muted-foreground">
                 We send a mail when your account signs in from a browser or a country it has not signed in from before,
                 so that you notice if it was not you.
               </p>

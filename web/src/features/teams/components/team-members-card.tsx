@@ -16,7 +16,7 @@ export function TeamMembersCard({ details, currentUserId }: { details: TeamDetai
   if (team.permissionMode === 'inherited') {
     return (
       <Card title="Members">
-        <p className="text-sm text-slate-600 dark:text-slate-300">
+        <p className="text-sm text-secondary-foreground">
           This is a public team: every member of the organization belongs to it. Make it private to choose its members.
         </p>
       </Card>
@@ -37,7 +37,7 @@ export function TeamMembersCard({ details, currentUserId }: { details: TeamDetai
                 <Avatar name={member.user.name} email={member.user.email} image={member.user.image} />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{member.user.name || member.user.email}</p>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">{member.user.email}</p>
+                  <p className="text-xs text-muted-foreground">{member.user.email}</p>
                 </div>
                 <Badge tone={member.role === 'owner' ? 'indigo' : 'slate'}>
                   {member.role === 'owner' ? 'Owner' : 'Member'}

@@ -14,8 +14,8 @@ function TeamNotFound() {
   return (
     <div className="space-y-3">
       <h1 className="text-2xl font-semibold tracking-tight">Team not found</h1>
-      <p className="text-sm text-slate-600 dark:text-slate-300">It does not exist, or you are not allowed to see it.</p>
-      <Link to={paths.organizations} className="text-sm text-indigo-600 dark:text-indigo-300 hover:underline">
+      <p className="text-sm text-secondary-foreground">It does not exist, or you are not allowed to see it.</p>
+      <Link to={paths.organizations} className="text-sm text-accent hover:underline">
         Back to organizations
       </Link>
     </div>

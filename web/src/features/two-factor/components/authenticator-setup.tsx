@@ -31,7 +31,7 @@ export function AuthenticatorSetup({
 
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600 dark:text-slate-300">
+      <p className="text-sm text-secondary-foreground">
         Scan this QR code with your authenticator app, or enter the key by hand. Then type the code the app shows.
       </p>
       <div className="flex flex-wrap items-start gap-6">

@@ -18,16 +18,11 @@ function download(codes: string[], email: string) {
 /** Backup codes, shown once until dismissed: the server keeps them encrypted and never shows them again. */
 export function BackupCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
   return (
-    <div
-      role="status"
-      className="rounded-lg border border-amber-300 dark:border-amber-800 bg-amber-50 dark:bg-amber-950 p-4"
-    >
-      <p className="text-sm font-medium text-amber-900 dark:text-amber-200">
+    <div role="status" className="rounded-lg border border-warning-border bg-warning-surface p-4">
+      <p className="text-sm font-medium text-warning">
         Save these backup codes now - you won't be able to see them again!
       </p>
-      <p className="mt-1 text-sm text-amber-900 dark:text-amber-200">
-        Each code signs you in once if you cannot use your authenticator app.
-      </p>
+      <p className="mt-1 text-sm text-warning">Each code signs you in once if you cannot use your authenticator app.</p>
       <ul aria-label="Backup codes" className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm sm:grid-cols-5">
         {codes.map((code) => (
           <li key={code}>{code}</li>
@@ -37,7 +32,7 @@ export function BackupCodes({ codes, email, onDone }: { codes: string[]; email: 
         <CopyButton
           value={codes.join('\n')}
           label="Copy backup codes"
-          className="border border-amber-300 dark:border-amber-800 bg-white dark:bg-slate-900"
+          className="border border-warning-border bg-surface"
         />
         <Button variant="secondary" size="sm" onClick={() => download(codes, email)}>
           <Download className="size-4" aria-hidden />

@@ -32,7 +32,7 @@ export function PasswordPrompt({
   const form = useZodForm(currentPasswordSchema, { defaultValues: { password: '' } });
   return (
     <form className="space-y-3" onSubmit={form.handleSubmit(onSubmit)} noValidate>
-      <p className="text-sm text-slate-600 dark:text-slate-300">{children}</p>
+      <p className="text-sm text-secondary-foreground">{children}</p>
       <ErrorBox message={error} />
       <div className="max-w-sm">
         <FormTextField

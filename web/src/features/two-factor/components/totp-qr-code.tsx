@@ -8,7 +8,7 @@ export function TotpQrCode({ uri }: { uri: string }) {
       size={176}
       marginSize={2}
       title="QR code to scan with your authenticator app"
-      className="rounded-md ring-1 ring-slate-200 dark:ring-slate-700"
+      className="rounded-md ring-1 ring-border"
     />
   );
 }

@@ -1,10 +1,10 @@
 import type { BetterAuthOptions } from 'better-auth';
 import type { Context } from 'hono';
 import type { AuditAction } from '#common/audit';
-import { clientAddressOf } from '../http/client-address';
-import type { CsvEnd } from '../http/csv-stream';
-import type { PrincipalVariables } from '../http/session';
-import type { AuditLog } from './audit-log';
+import type { AuditLog } from '../audit/audit-log';
+import { clientAddressOf } from './client-address';
+import type { CsvEnd } from './csv-stream';
+import type { PrincipalVariables } from './session';
 
 /**
  * What an export records once its download ends: who asked, with which filter (as the query string

@@ -1,6 +1,4 @@
-import type { Context } from 'hono';
-import { apiError } from './api-error';
-import { hasControlCharacter } from './input-guard';
+import { hasControlCharacter } from './control-characters';
 
 /** The lists paged by keyset: each cursor names the list that gave it, so one list never reads another's. */
 export type CursorList = 'audit' | 'users' | 'organization-members';
@@ -20,7 +18,8 @@ export const encodeCursor = (list: CursorList, values: readonly string[]): strin
  * The values of a cursor `list` gave with `count` values, or 'invalid' for anything else (garbage,
  * truncated, tampered with, of another list): never a query that fails. Hidden in base64, the values
  * never met the input guard, so they are checked here as any text from outside (PostgreSQL refuses a
- * NUL in text). What a value must be beyond text (a stored time) is the list's to check.
+ * NUL in text). What a value must be beyond text (a stored time) is the list's to check; every list
+ * answers 'invalid' with 400 `CURSOR_NOT_VALID`.
  */
 export function decodeCursor(list: CursorList, cursor: string, count: number): string[] | 'invalid' {
   if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH) return 'invalid';
@@ -37,6 +36,3 @@ export function decodeCursor(list: CursorList, cursor: string, count: number): s
   }
   return values;
 }
-
-/** The one answer to a cursor the list did not give. */
-export const cursorNotValid = (c: Context) => apiError(c, 400, 'CURSOR_NOT_VALID');

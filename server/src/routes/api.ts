@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import type { AuditLog } from '../audit/audit-log';
+import type { Auth } from '../auth/auth';
+import type { Database } from '../db/database';
+import type { DependencyChecks } from '../http/dependencies';
+import type { Logger } from '../lib/logger';
+import type { MailOutbox } from '../mail/mailer';
+import { adminRoutes } from './admin';
+import { myAuditRoutes } from './audit';
+import { fileRoutes } from './files';
+import { healthRoutes } from './health';
+import { invitationRoutes } from './invitations';
+import { meRoutes } from './me';
+import { organizationRoutes } from './organizations';
+
+export interface ApiDependencies {
+  auth: Auth;
+  database: Database;
+  dependencies: DependencyChecks;
+  outbox: MailOutbox | undefined;
+  audit: AuditLog;
+  logger: Logger;
+  publicUrl: string;
+}
+
+/**
+ * Every `/api/v1` route, mounted at `/api/v1`. Chained, so that its type (`ApiRoutes`) names each
+ * path with its inputs and answers: the console's client (`web/src/lib/api.ts`) is typed from it.
+ */
+export function apiRoutes({ auth, database, dependencies, outbox, audit, logger, publicUrl }: ApiDependencies) {
+  return new Hono()
+    .route('/health', healthRoutes(database, dependencies))
+    .route('/files', fileRoutes({ auth, database, publicUrl }))
+    .route('/me/audit', myAuditRoutes({ auth, database, audit }))
+    .route('/me', meRoutes({ auth, database }))
+    .route('/organizations', organizationRoutes({ auth, database }))
+    .route('/invitations', invitationRoutes({ auth, database }))
+    .route('/admin', adminRoutes({ auth, database, outbox, audit, logger }));
+}
+
+/** The `/api/v1` routes as a type: import it as a type only (`import type`), never the server's code. */
+export type ApiRoutes = ReturnType<typeof apiRoutes>;
