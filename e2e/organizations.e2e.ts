@@ -88,7 +88,7 @@ describe('organizations, invitations and teams', () => {
     await page.getByRole('button', { name: `Demote ${member.email}` }).click();
     await page.getByRole('button', { name: `Promote ${member.email}` }).waitFor();
 
-    t.allowConsoleError(/status of 409/);
+    t.expectRefusal(409, '/api/auth/team-permissions/add-member'); // a member already
     await page.getByLabel('Member email').fill(member.email);
     await page.getByRole('button', { name: 'Add Member' }).click();
     await expect
@@ -113,7 +113,6 @@ describe('organizations, invitations and teams', () => {
     await expectStyledAs(page.getByRole('region', { name: 'Danger Zone' }), 'border-danger-border', [
       'border-top-color',
     ]);
-    t.allowConsoleError(/status of 404/);
     await page.getByRole('button', { name: 'Delete Team' }).click();
     await confirmWith(
       page,
@@ -121,6 +120,7 @@ describe('organizations, invitations and teams', () => {
       'Are you sure you want to delete the team "Platform"? This action cannot be undone.',
     );
     await expectPath(page, '/organizations');
+    t.expectRefusal(404, '/api/auth/team-permissions/get-team'); // the deleted team
     await page.goto(teamUrl);
     await page.getByRole('heading', { name: 'Team not found' }).waitFor();
   });

@@ -50,7 +50,7 @@ describe('passkey providers and the last way to sign in', () => {
       "delete from account where providerId = 'credential' and userId = (select id from user where email = ?)",
       user.email,
     );
-    t.allowConsoleError(/status of 400/);
+    t.expectRefusal(400, '/api/auth/passkey/delete-passkey'); // the last way to sign in
 
     await t.page.getByRole('button', { name: `Delete passkey ${user.name}'s Passkey` }).click();
     await (await confirmation(t.page, 'Delete passkey')).confirm();

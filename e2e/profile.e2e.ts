@@ -73,7 +73,7 @@ describe('profile', () => {
   it('says which status an upload failed with when nothing explains it, and keeps the picture', async () => {
     await openProfile('upload502');
     const { page } = t;
-    t.allowConsoleError(/status of 502/);
+    t.expectRefusal(502, '/api/v1/files/upload'); // the stand-in proxy below
     // A proxy in front of the server that gives up: an empty answer with its status.
     await page.route('**/api/v1/files/upload', (route) => route.fulfill({ status: 502, body: '' }));
     await page.getByLabel('Profile picture file').setInputFiles({

@@ -51,8 +51,8 @@ describe('route guards', () => {
   const t = useBrowser();
 
   async function followRules(rules: Array<[from: string, to: ScreenPath]>) {
-    // /teams/some-team is a team nobody has: the team screen's lookup answers 404.
-    t.allowConsoleError(/status of 404/);
+    // /teams/some-team is a team nobody has: shown, the team screen's lookup answers 404.
+    if (rules.some(([, to]) => to === '/teams/some-team')) t.expectRefusal(404, '/api/auth/team-permissions/get-team');
     for (const [from, to] of rules) {
       await t.page.goto(from);
       await expectPath(t.page, to);
@@ -99,7 +99,7 @@ describe('route guards', () => {
 
   it('asks for the session again once when it fails, then shows the error with Try again', async () => {
     const user = await t.signInAsNewUser('flaky');
-    t.allowConsoleError(/status of 500/);
+    t.expectRefusal(500, '/api/auth/get-session'); // the failure made below
     let failures = 1;
     await t.page.route('**/api/auth/get-session', async (route) => {
       if (failures-- > 0) return route.fulfill({ status: 500, json: { message: 'down' } });

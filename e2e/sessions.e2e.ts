@@ -142,8 +142,8 @@ describe('my sessions', () => {
   it('asks for the password when the session is too old to list them: Cancel, a wrong one, then the right one', async () => {
     const user = await signInAlone('stale');
     ageSessions(user.email);
-    t.allowConsoleError(/status of 403/);
-    t.allowConsoleError(/status of 400/);
+    t.expectRefusal(403, '/api/auth/list-sessions'); // the aged session
+    t.expectRefusal(400, '/api/auth/fresh-session'); // the wrong password
     const { page } = t;
     await page.goto('/profile');
     await page.getByText("For your security, confirm it's you to see your sessions.").waitFor();
@@ -184,7 +184,9 @@ describe('my sessions', () => {
     const authenticator = await addVirtualAuthenticator(t.context, t.page);
     const user = await openProfileAlone('stale-passkey');
     ageSessions(user.email);
-    t.allowConsoleError(/status of 403/);
+    // The aged session: the list on screen refreshes, and Add Passkey asks.
+    t.expectRefusal(403, '/api/auth/list-sessions');
+    t.expectRefusal(403, '/api/auth/passkey/generate-register-options');
     const { page } = t;
     await page.getByRole('button', { name: 'Add Passkey' }).click();
     const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
@@ -204,7 +206,7 @@ describe('my sessions', () => {
     await page.getByRole('button', { name: 'Add Passkey' }).click();
     await page.getByRole('table', { name: 'Passkeys' }).getByTestId('passkey-row').waitFor();
     ageSessions(user.email);
-    t.allowConsoleError(/status of 403/);
+    t.expectRefusal(403, '/api/auth/list-sessions'); // the aged session
     await page.reload();
     await page.getByRole('button', { name: "Confirm it's you" }).click();
     const dialog = page.getByRole('dialog', { name: "Confirm it's you" });

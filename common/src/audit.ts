@@ -48,6 +48,7 @@ export const AUDIT_ACTIONS = {
   'team.member_remove': 'Team member removed',
   'team.member_role': 'Team role changed',
   'team.privacy': 'Team privacy changed',
+  'admin.first_admin': 'First admin created by the setup link',
   'admin.user_create': 'User created by an admin',
   'admin.user_update': 'User changed by an admin',
   'admin.role': 'Role changed by an admin',

@@ -21,7 +21,13 @@ export interface BrowserFixture {
   browser: Browser;
   context: BrowserContext;
   page: Page;
-  /** Console errors the current test expects (for example the 401 of a wrong password). */
+  /**
+   * A refusal the current test provokes on purpose (a wrong password's 401 on its sign-in path): the
+   * browser logs it as a console error, which the test then accepts for that path and status alone,
+   * and the refusal must come.
+   */
+  expectRefusal(status: number, path: string | RegExp): void;
+  /** The one console error that is not a refusal: a test that cuts the console's own code off. */
   allowConsoleError(pattern: RegExp): void;
   /** A new user no other test knows, signed in in this test's browser. */
   signInAsNewUser(prefix?: string): Promise<TestUser>;
@@ -41,8 +47,9 @@ export interface BrowserFixture {
  */
 export function useBrowser(): BrowserFixture {
   const fixture = { baseURL: inject('baseURL') } as BrowserFixture;
-  let consoleErrors: string[] = [];
+  let consoleErrors: ConsoleError[] = [];
   let allowed: RegExp[] = [];
+  let refusals: ExpectedRefusal[] = [];
   let visitors: BrowserContext[] = [];
 
   fixture.signInAsNewUser = async (prefix) => {
@@ -83,24 +90,59 @@ export function useBrowser(): BrowserFixture {
   beforeEach(async () => {
     consoleErrors = [];
     allowed = [];
+    refusals = [];
     fixture.allowConsoleError = (pattern) => allowed.push(pattern);
+    fixture.expectRefusal = (status, path) => refusals.push({ status, path, seen: false });
     fixture.context = await fixture.browser.newContext({ baseURL: fixture.baseURL });
     fixture.context.setDefaultTimeout(15_000);
     fixture.page = await fixture.context.newPage();
     fixture.page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
+      if (message.type() === 'error') consoleErrors.push({ text: message.text(), url: message.location().url });
     });
-    fixture.page.on('pageerror', (error) => consoleErrors.push(`page error: ${error.message}`));
+    fixture.page.on('pageerror', (error) => consoleErrors.push({ text: `page error: ${error.message}`, url: '' }));
   });
 
   afterEach(async () => {
     await Promise.all([...visitors, fixture.context].map(closeOrLeave));
     visitors = [];
-    const unexpected = consoleErrors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+    const unexpected = consoleErrors
+      .filter((error) => !isExpectedRefusal(error, refusals) && !allowed.some((pattern) => pattern.test(error.text)))
+      .map(({ text, url }) => (url ? `${text} (${url})` : text));
     expect(unexpected, 'unexpected console errors').toEqual([]);
+    const missing = refusals.filter(({ seen }) => !seen).map(({ status, path }) => `${status} ${String(path)}`);
+    expect(missing, 'expected refusals that never came').toEqual([]);
   });
 
   return fixture;
+}
+
+interface ConsoleError {
+  text: string;
+  /** Where it comes from: for a refused request, the request's address. */
+  url: string;
+}
+
+interface ExpectedRefusal {
+  status: number;
+  /** The request's path, without its query; a pattern where it holds an id the test does not know. */
+  path: string | RegExp;
+  seen: boolean;
+}
+
+/** Chromium's words for a request answered with an error status. */
+const REFUSED = /^Failed to load resource: the server responded with a status of (\d{3})\b/;
+
+/** Whether a console error is one of the expected refusals (same status, same path), marking it seen. */
+function isExpectedRefusal(error: ConsoleError, refusals: ExpectedRefusal[]): boolean {
+  const status = Number(REFUSED.exec(error.text)?.[1]);
+  if (!status || !error.url) return false;
+  const { pathname } = new URL(error.url);
+  const refusal = refusals.find(
+    ({ status: expected, path }) =>
+      expected === status && (typeof path === 'string' ? path === pathname : path.test(pathname)),
+  );
+  if (refusal) refusal.seen = true;
+  return Boolean(refusal);
 }
 
 const CLOSE_WAIT_MS = 15_000;

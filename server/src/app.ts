@@ -134,7 +134,17 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
   );
   app.route(
     '/api/v1',
-    apiRoutes({ auth, database, dependencies, outbox: mailer.outbox, audit, logger, publicUrl: config.publicUrl }),
+    apiRoutes({
+      auth,
+      database,
+      dependencies,
+      outbox: mailer.outbox,
+      audit,
+      logger,
+      publicUrl: config.publicUrl,
+      redis,
+      rateLimited: !config.unsafeDisableRateLimit,
+    }),
   );
   if (mailer.outbox && config.unsafeDevMailbox) {
     // Opt-in and unsafe: anyone who can reach the server reads every mail, sign-in links included.

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { openSetupLink, setupLinkLine } from './auth/first-admin/setup-link';
 import { scheduleGuestSweep } from './auth/guest-sweep';
 import { scheduleAuditPrune } from './audit/audit-log';
 import { createContext } from './context';
@@ -27,9 +28,13 @@ async function main() {
   routeConsoleTo(logger);
   const context = await createContext(config, { logger });
   if (!context.spa.built) logger.warn('web console not built: run `npm run build` to serve it');
+  // Without ADMIN_EMAIL, and while no admin exists, the start hands its console a one-time link that
+  // creates the first admin in the browser (decision 0073).
+  const setupLink = config.adminEmail ? undefined : await openSetupLink(context.database.db, config.publicUrl);
 
   const server = serve({ fetch: context.app.fetch, port: config.port }, (info) => {
     logger.info('listening', { url: config.publicUrl, port: info.port, database: context.database.description });
+    if (setupLink) process.stdout.write(`${setupLinkLine(setupLink)}\n`);
   });
   server.on('error', (error) => {
     logger.error('server failed', errorFields(error));

@@ -14,6 +14,7 @@ import { adminOrganizationMembersQuerySchema } from '#common/admin-organization-
 import { adminStatsQuerySchema } from '#common/admin-stats';
 import { auditExportQuerySchema, auditQuerySchema, myAuditQuerySchema } from '#common/audit';
 import { createOrganizationSchema } from '#common/organizations';
+import { setupSchema } from '#common/setup';
 import { signInAlertsSchema } from '#common/sign-in-alerts';
 import { uploadFormSchema } from '../../src/routes/files/upload-form';
 import { nestedSchemaKeys, schemaChoices, schemaKeys } from './schema-keys';
@@ -77,6 +78,8 @@ export const V1_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/v1/organizations', bodyKeys: [], queryKeys: [] },
   { method: 'POST', path: '/api/v1/organizations', bodyKeys: schemaKeys(createOrganizationSchema), queryKeys: [] },
   { method: 'GET', path: '/api/v1/invitations', bodyKeys: [], queryKeys: [] },
+  { method: 'GET', path: '/api/v1/setup', bodyKeys: [], queryKeys: ['token'] },
+  { method: 'POST', path: '/api/v1/setup', bodyKeys: schemaKeys(setupSchema), queryKeys: [] },
   {
     method: 'POST',
     path: '/api/v1/files/upload',

@@ -86,3 +86,9 @@ export interface UserLastActiveCountTable {
   day: string;
   total: number;
 }
+
+/** Ours (`0016-setup-link`): a printed first-run setup link, by the SHA-256 (hex) of its token. */
+export interface SetupLinkTable {
+  tokenHash: string;
+  expiresAt: string;
+}

@@ -9,6 +9,7 @@ import type {
   AuditDailyCountTable,
   UserLastActiveTable,
   UserLastActiveCountTable,
+  SetupLinkTable,
 } from './own-tables';
 
 /**
@@ -213,4 +214,5 @@ export interface DB {
   auditDailyCount: AuditDailyCountTable;
   userLastActive: UserLastActiveTable;
   userLastActiveCount: UserLastActiveCountTable;
+  setupLink: SetupLinkTable;
 }

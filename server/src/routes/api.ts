@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { Redis } from 'ioredis';
 import type { AuditLog } from '../audit/audit-log';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/database';
@@ -12,6 +13,7 @@ import { healthRoutes } from './health';
 import { invitationRoutes } from './invitations';
 import { meRoutes } from './me';
 import { organizationRoutes } from './organizations';
+import { setupRoutes } from './setup';
 
 export interface ApiDependencies {
   auth: Auth;
@@ -21,13 +23,26 @@ export interface ApiDependencies {
   audit: AuditLog;
   logger: Logger;
   publicUrl: string;
+  redis: Redis | undefined;
+  /** False when `UNSAFE_DISABLE_RATE_LIMIT` turns limits off. */
+  rateLimited: boolean;
 }
 
 /**
  * Every `/api/v1` route, mounted at `/api/v1`. Chained, so that its type (`ApiRoutes`) names each
  * path with its inputs and answers: the console's client (`web/src/lib/api.ts`) is typed from it.
  */
-export function apiRoutes({ auth, database, dependencies, outbox, audit, logger, publicUrl }: ApiDependencies) {
+export function apiRoutes({
+  auth,
+  database,
+  dependencies,
+  outbox,
+  audit,
+  logger,
+  publicUrl,
+  redis,
+  rateLimited,
+}: ApiDependencies) {
   return new Hono()
     .route('/health', healthRoutes(database, dependencies))
     .route('/files', fileRoutes({ auth, database, publicUrl }))
@@ -35,6 +50,7 @@ export function apiRoutes({ auth, database, dependencies, outbox, audit, logger,
     .route('/me', meRoutes({ auth, database }))
     .route('/organizations', organizationRoutes({ auth, database }))
     .route('/invitations', invitationRoutes({ auth, database }))
+    .route('/setup', setupRoutes({ auth, database, audit, redis, rateLimited }))
     .route('/admin', adminRoutes({ auth, database, outbox, audit, logger }));
 }
 

@@ -23,6 +23,7 @@ export const router = createBrowserRouter([
       // Signed in or not: a person who forgot their password may still hold a session somewhere.
       { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password') },
       { path: paths.resetPassword, lazy: () => import('./routes/reset-password') },
+      { path: paths.setup, lazy: () => import('./routes/setup') },
       { path: paths.dashboard, loader: () => redirect(paths.profile) },
       {
         loader: requireSession,

@@ -13,6 +13,8 @@ export const paths = {
   signUp: `/auth?${AUTH_MODE_PARAM}=sign-up`,
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The first run's page, opened by the link the server prints while no admin exists. */
+  setup: '/setup',
   dashboard: '/dashboard',
   profile: '/profile',
   organizations: '/organizations',

@@ -25,6 +25,8 @@ export const queryKeys = {
     ofOrganization: (organizationId: string) => ['teams', organizationId] as const,
   },
   team: (teamId: string) => ['team', teamId] as const,
+  /** Whether a first-run setup link can still create the first admin. */
+  setupLink: (token: string) => ['setup-link', token] as const,
   organizationInvitations: (organizationId: string) => ['organization-invitations', organizationId] as const,
   admin: {
     users: {

@@ -92,6 +92,11 @@ export function refreshSession(): Promise<SessionData | null> {
 
 /** Signed out: nobody until the server says otherwise. */
 export function clearSession(): void {
-  current = Promise.resolve(null);
+  endSession();
   publish(null);
+}
+
+/** Signed out, for the loaders only: the screens still up keep what they show until they go. */
+export function endSession(): void {
+  current = Promise.resolve(null);
 }

@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { authClient } from './auth-client';
-import { queryClient } from './query-client';
+import { queriesSettled, queryClient } from './query-client';
 import {
   clearSession,
+  endSession,
   fetchSession,
   knownSession,
   onSessionChange,
@@ -50,9 +51,13 @@ export function forgetSession() {
 export function useSignOut() {
   const navigate = useNavigate();
   return async () => {
+    await queriesSettled();
     await authClient.signOut().catch(() => undefined);
+    // Off the signed-in screens first (drawn at once), then forget the account: a screen still up
+    // would ask the server again for what it shows, as nobody, and be refused.
+    endSession();
+    await navigate(paths.auth, { replace: true, flushSync: true });
     forgetSession();
-    await navigate(paths.auth, { replace: true });
   };
 }
 

@@ -223,5 +223,16 @@ export function migrations(engine: DatabaseEngine): Record<string, Migration> {
         await db.schema.alterTable('twoFactor').addColumn('lastAcceptedStep', 'integer').execute();
       },
     },
+    '0016-setup-link': {
+      // The first-run setup links the starts printed, by the SHA-256 of their token, until an admin
+      // exists (decision 0073): in the database, so that every instance honours every link.
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('setupLink')
+          .addColumn('tokenHash', 'text', (column) => column.primaryKey())
+          .addColumn('expiresAt', 'text', (column) => column.notNull())
+          .execute();
+      },
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog on the native <dialog> element: focus stays inside, Escape closes it, and the
@@ -25,7 +25,9 @@ export function Modal({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  useEffect(() => {
+  // A layout effect, so that the dialog closes while it is still in the page: the browser then gives
+  // the focus back to the control that opened it (once removed, it leaves the focus nowhere).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();

@@ -6,8 +6,8 @@ import { paths } from '@/config/paths';
 import { queryClient } from '@/lib/query-client';
 
 /**
- * A page of its own beside the sign-in screen, in its look: forgot and reset password. Outside the
- * signed-in shell, so it brings the query cache's provider itself.
+ * A page of its own beside the sign-in screen, in its look: forgot and reset password, the first
+ * run's setup. Outside the signed-in shell, so it brings the query cache's provider itself.
  */
 export function PasswordPage({ title, children }: { title: string; children: ReactNode }) {
   return (
