@@ -81,6 +81,12 @@ export const ERROR_CODES = {
   OWN_ROLE: 'You cannot change your own team role',
   TEAM_LAST_OWNER: 'A team keeps at least one owner',
   USE_TEAM_ENDPOINTS: 'Team membership and deletion go through /team-permissions endpoints, which apply the team rules',
+  // First run.
+  SETUP_DONE: 'Setup is done: an admin exists. Sign in instead.',
+  INVALID_SETUP_LINK:
+    'This setup link is invalid, has expired or has already been used. Restart the server for a new one.',
+  SETUP_ADDRESS_TAKEN:
+    'An account with this address exists and its password is not this one: enter its password to make it the admin, or choose another address.',
   // Files.
   FILE_NOT_FOUND: 'No such file',
 } as const;
