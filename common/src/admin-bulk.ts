@@ -1,3 +1,4 @@
+import { ERROR_CODES } from './error-codes';
 import { z } from 'zod';
 import { banFieldsSchema } from './ban';
 
@@ -41,5 +42,5 @@ export interface AdminBulkAnswer {
 /** A bulk action skips the admin's own account (their own ban or deletion is no bulk matter). */
 export const BULK_OWN_ACCOUNT = {
   code: 'OWN_ACCOUNT',
-  message: 'A bulk action never applies to your own account',
+  message: ERROR_CODES.OWN_ACCOUNT,
 } as const;

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { AdminOrganizationMember } from './admin-organization-members';
-import { CURSOR_NOT_VALID } from './cursor';
 import { createOrganizationSchema, type CreateOrganizationInput } from './organizations';
 import { ORGANIZATION_ROLES, parseRoles, type OrganizationRole } from './roles';
 import type { TeamPermissionMode } from './teams';
-import type { ApiData } from './error-codes';
+import { ERROR_CODES, type ApiData } from './error-codes';
 import { emailSchema, NAME_MAX_LENGTH, nameSchema, passwordSchema, withoutControlCharacters } from './validation';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -66,7 +65,7 @@ export const adminUserListQuerySchema = z.object({
    * Where the previous page ended (from `nextCursor`/`previousCursor`): the server then walks on
    * from there instead of skipping `offset` rows, which stays only for the page number.
    */
-  cursor: z.string().max(1000, CURSOR_NOT_VALID).default(''),
+  cursor: z.string().default(''),
   ...userFlagFilters,
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
@@ -108,7 +107,7 @@ export const USER_COUNT_CAP = 1000;
  * The answer to a later page asked by offset alone in a search or filter with more matches than
  * USER_COUNT_CAP: it opens from the page before it, by its cursor, as Next does (decision 0056).
  */
-export const OFFSET_NEEDS_CURSOR = `More than ${USER_COUNT_CAP} users match: a later page opens from the page before it (its nextCursor), not by offset alone`;
+export const OFFSET_NEEDS_CURSOR = ERROR_CODES.OFFSET_NEEDS_CURSOR;
 
 export interface AdminUserList {
   users: AdminUserRow[];
@@ -209,9 +208,8 @@ export type AdminDeleteOrganizationInput = z.infer<typeof adminDeleteOrganizatio
 
 /** The admin organization routes' own refusals, `CODE: message` (LAST_OWNER as in account deletion). */
 export const ADMIN_ORGANIZATION_ERRORS = {
-  LAST_OWNER:
-    'This is the last owner of the organization. Make another member an owner first, or delete the organization.',
-  CONFIRM_NAME_MISMATCH: "The name typed is not the organization's name",
+  LAST_OWNER: ERROR_CODES.ORGANIZATION_LAST_OWNER,
+  CONFIRM_NAME_MISMATCH: ERROR_CODES.CONFIRM_NAME_MISMATCH,
 } as const;
 
 /** The one role a member's stored roles come to, highest first (the console's role select shows it). */
@@ -222,8 +220,8 @@ export function mainOrganizationRole(role: string | null | undefined): Organizat
 
 /** An admin says why they impersonate someone (it goes into the audit trail): at most this long. */
 export const IMPERSONATION_REASON_MAX_LENGTH = 500;
-export const IMPERSONATION_REASON_REQUIRED = 'Give a reason for impersonating this user';
-export const IMPERSONATION_REASON_TOO_LONG = `The reason is at most ${IMPERSONATION_REASON_MAX_LENGTH} characters`;
+export const IMPERSONATION_REASON_REQUIRED = ERROR_CODES.REASON_REQUIRED;
+export const IMPERSONATION_REASON_TOO_LONG = ERROR_CODES.REASON_TOO_LONG;
 
 /** `POST /api/auth/admin/impersonate-user` asks for `reason` beside `userId`; the Impersonate form too. */
 export const impersonationReasonSchema = z.object({
@@ -236,13 +234,10 @@ export const impersonationReasonSchema = z.object({
 export type ImpersonationReasonInput = z.input<typeof impersonationReasonSchema>;
 
 /** The one answer (403 `NOT_WHILE_IMPERSONATING`) to anything an impersonation session may not do. */
-export const NOT_WHILE_IMPERSONATING_MESSAGE =
-  "Not allowed while impersonating: the account's security settings (password, email, two-factor, passkeys, " +
-  "API keys, sessions, sign-in alerts) and its deletion are its owner's alone. Stop impersonating first.";
+export const NOT_WHILE_IMPERSONATING_MESSAGE = ERROR_CODES.NOT_WHILE_IMPERSONATING;
 
 /** Stopping an impersonation whose admin's own session ended meanwhile (401 `ADMIN_SESSION_ENDED`). */
-export const ADMIN_SESSION_ENDED_MESSAGE =
-  'Your own session ended while you were impersonating, so the impersonation has been stopped. Sign in again.';
+export const ADMIN_SESSION_ENDED_MESSAGE = ERROR_CODES.ADMIN_SESSION_ENDED;
 
 /** Ban duration field: whole seconds, or empty for a permanent ban. */
 export function parseBanDuration(value: string): number | undefined | 'invalid' {

@@ -117,7 +117,7 @@ export const auditQuerySchema = z.object({
   outcome: z.enum(AUDIT_OUTCOMES, { message: 'outcome must be success, failure or pending' }).optional(),
   from: time.optional(),
   to: time.optional(),
-  cursor: z.string().max(500).optional(),
+  cursor: z.string().optional(),
   limit: wholeNumberUpTo('limit', AUDIT_PAGE_SIZE_MAX, 50),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from './error-codes';
 import { z } from 'zod';
 import { nameSchema } from './validation';
 
@@ -6,7 +7,7 @@ import { nameSchema } from './validation';
  * is refused; platform admins have no limit.
  */
 export const ORGANIZATION_LIMIT = 50;
-export const ORGANIZATION_LIMIT_MESSAGE = `You already belong to ${ORGANIZATION_LIMIT} organizations, the most an account may have. Leave one to create another.`;
+export const ORGANIZATION_LIMIT_MESSAGE = ERROR_CODES.YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS;
 
 /** `POST /api/v1/organizations` (and its admin twin): the name only; the server makes the slug. */
 export const createOrganizationSchema = z.object({ name: nameSchema });
@@ -45,7 +46,5 @@ export interface MyInvitation {
 }
 
 /** Why an account may not send invitations yet (403 from invite-member), as the console also says it. */
-export const INVITER_NOT_VERIFIED_MESSAGE =
-  'Verify your email address before sending invitations: open the link we mailed you.';
-export const GUEST_CANNOT_INVITE_MESSAGE =
-  'Guests cannot send invitations. Sign up and verify your email address first.';
+export const INVITER_NOT_VERIFIED_MESSAGE = ERROR_CODES.INVITER_NOT_VERIFIED;
+export const GUEST_CANNOT_INVITE_MESSAGE = ERROR_CODES.GUEST_CANNOT_INVITE;

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from './error-codes';
 import { z } from 'zod';
 
 /**
@@ -13,4 +14,4 @@ export const signInAlertsSchema = z.object({
 export type SignInAlertsSetting = z.infer<typeof signInAlertsSchema>;
 
 /** A guest account has no lasting address to alert, nor anything to protect for long. */
-export const SIGN_IN_ALERTS_GUEST_MESSAGE = 'Guest accounts have no sign-in alerts. Sign up first.';
+export const SIGN_IN_ALERTS_GUEST_MESSAGE = ERROR_CODES.NO_SIGN_IN_ALERTS_FOR_GUESTS;

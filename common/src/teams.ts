@@ -1,3 +1,4 @@
+import { ERROR_CODES } from './error-codes';
 import { organizationRoleCan } from './permissions';
 
 /** `inherited`: public, everyone in the organization belongs. `defined`: private, members listed. */
@@ -73,7 +74,7 @@ export interface OrganizationTeamSummary extends TeamView, TeamRoleView {
 
 /** The UI's wording for the two add-member failures. */
 export const TEAM_MESSAGES = {
-  USER_NOT_IN_ORGANIZATION: 'User not found in organization. They must be an organization member first.',
+  USER_NOT_IN_ORGANIZATION: ERROR_CODES.USER_NOT_IN_ORGANIZATION,
   ADD_MEMBER_FAILED: 'Failed to add member. They may already be a team member.',
-  TEAM_NOT_FOUND: 'Team not found',
+  TEAM_NOT_FOUND: ERROR_CODES.TEAM_NOT_FOUND,
 } as const;

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from './error-codes';
 import { z } from 'zod';
 
 /** Better Auth's defaults, made explicit so the form and the server agree. */
@@ -78,7 +79,7 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** Changing one's password to the same one would end every other session and change nothing. */
-export const PASSWORD_UNCHANGED_MESSAGE = 'The new password must be different from the current one';
+export const PASSWORD_UNCHANGED_MESSAGE = ERROR_CODES.PASSWORD_UNCHANGED;
 
 /** Change password (profile): the current password, and a new one within the bounds that differs from it. */
 export const changePasswordSchema = z

@@ -35,7 +35,7 @@ describe.each(ENGINES)('own security activity on %s', (engine) => {
     expect((await stranger.get(ROUTE)).body).toMatchObject({ code: 'UNAUTHORIZED' });
     const refused = await stranger.get(ROUTE, { [API_KEY_HEADER]: await apiKey(victim) });
     expect(refused.status, refused.text).toBe(403);
-    expect(refused.body.code).toBe('FORBIDDEN');
+    expect(refused.body.code).toBe('API_KEY_NOT_ALLOWED');
   });
 
   it('shows a guest their own activity only', async () => {

@@ -177,7 +177,7 @@ describe.each(ENGINES)('races on %s', (engine) => {
       const teamId = await teamOfTwoOwners();
       const responses = await Promise.all(race(teamId));
       expect(statuses(responses), `round ${round}`).toEqual([200, 400]);
-      expect(responses.find((response) => response.status === 400)!.body.code).toBe('LAST_OWNER');
+      expect(responses.find((response) => response.status === 400)!.body.code).toBe('TEAM_LAST_OWNER');
       expect(await ownersOf(teamId)).toHaveLength(1);
     }
   });

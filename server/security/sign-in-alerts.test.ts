@@ -49,16 +49,21 @@ describe.each(ENGINES)('sign-in alert settings on %s', (engine) => {
     expectRefused(await stranger.get(ROUTE), 401, 'UNAUTHORIZED');
     expectRefused(await put(stranger, { enabled: false }), 401, 'UNAUTHORIZED');
     const keyOnly = { [API_KEY_HEADER]: key };
-    expectRefused(await stranger.get(ROUTE, keyOnly), 403, 'FORBIDDEN');
-    expectRefused(await put(stranger, { enabled: false }, keyOnly), 403, 'FORBIDDEN');
+    expectRefused(await stranger.get(ROUTE, keyOnly), 403, 'API_KEY_NOT_ALLOWED');
+    expectRefused(await put(stranger, { enabled: false }, keyOnly), 403, 'API_KEY_NOT_ALLOWED');
     expect(await settings()).toEqual(before);
   });
 
   it('refuses a guest with 403 and says why', async () => {
     const before = await settings();
     const visitor = await guest(context);
-    expectRefused(await visitor.client.get(ROUTE), 403, 'FORBIDDEN', SIGN_IN_ALERTS_GUEST_MESSAGE);
-    expectRefused(await put(visitor.client, { enabled: false }), 403, 'FORBIDDEN', SIGN_IN_ALERTS_GUEST_MESSAGE);
+    expectRefused(await visitor.client.get(ROUTE), 403, 'NO_SIGN_IN_ALERTS_FOR_GUESTS', SIGN_IN_ALERTS_GUEST_MESSAGE);
+    expectRefused(
+      await put(visitor.client, { enabled: false }),
+      403,
+      'NO_SIGN_IN_ALERTS_FOR_GUESTS',
+      SIGN_IN_ALERTS_GUEST_MESSAGE,
+    );
     expect(await settings()).toEqual(before);
   });
 
@@ -98,7 +103,7 @@ describe.each(ENGINES)('sign-in alert settings on %s', (engine) => {
     }
     expectRefused(await raw('null'), 400, 'BAD_REQUEST', 'Invalid input: expected object, received null');
     expectRefused(await raw('[]'), 400, 'BAD_REQUEST', 'Invalid input: expected object, received array');
-    expectRefused(await raw('{"enabled":'), 400, 'BAD_REQUEST', BODY_NOT_JSON);
+    expectRefused(await raw('{"enabled":'), 400, 'BODY_NOT_JSON', BODY_NOT_JSON);
     expectRefused(await raw('enabled=false', 'application/x-www-form-urlencoded'), 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(await settings()).toEqual(before);
     expect((await victim.client.get(ROUTE)).body).toEqual({ data: { enabled: true } });

@@ -72,7 +72,7 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
         ms: Math.round(ms * 10) / 10,
       });
       metrics.observeRequest(c.req.method, routeLabel(c), c.res.status, ms / 1000);
-      const signIn = signInAttempt(c);
+      const signIn = await signInAttempt(c, auth);
       if (signIn) metrics.observeSignIn(signIn);
       // A limited sign-in never reaches Better Auth, whose hooks record the others.
       if (signIn?.outcome === 'rate_limited') {
@@ -154,7 +154,7 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
   app.all('/api/*', (c) => apiError(c, 404, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
 
   app.on(['GET', 'HEAD'], '*', (c) => spa.serve(c));
-  app.notFound((c) => apiError(c, 404, 'NOT_FOUND', 'Not found'));
+  app.notFound((c) => apiError(c, 404, 'NOT_FOUND'));
 
   app.onError(async (error, c) => {
     // A failure while a dependency is down is an outage, not a bug: 503 until it is back.
@@ -164,7 +164,7 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
       return apiError(c, 503, 'SERVICE_UNAVAILABLE', OUTAGE_MESSAGES[down]);
     }
     logger.error('unhandled error', { method: c.req.method, path: c.req.path, ...errorFields(error) });
-    return apiError(c, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
+    return apiError(c, 500, 'INTERNAL_SERVER_ERROR');
   });
 
   return app;

@@ -2,18 +2,17 @@ import type { Kysely } from 'kysely';
 import type { AuditAction, AuditEventView, AuditExportQuery, AuditOutcome } from '#common/audit';
 import { isStoredTime } from '../db/dates';
 import type { DB } from '../db/schema';
-import { hasControlCharacter } from '../lib/control-characters';
+import { decodeCursor, encodeCursor } from '../lib/keyset-cursor';
 
 /** Where the next page starts: the last event shown, newest first. */
-const encodeCursor = (event: { createdAt: string; id: string }) =>
-  Buffer.from(`${event.createdAt}|${event.id}`).toString('base64url');
+const encodeAuditCursor = (event: { createdAt: string; id: string }) =>
+  encodeCursor('audit', [event.createdAt, event.id]);
 
-function decodeCursor(cursor: string): { createdAt: string; id: string } | 'invalid' {
-  const [createdAt, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || extra !== undefined || !isStoredTime(createdAt)) return 'invalid';
-  // Hidden in base64, the id never met the input guard; PostgreSQL refuses a NUL in text.
-  if (hasControlCharacter(id)) return 'invalid';
-  return { createdAt, id };
+function decodeAuditCursor(cursor: string): { createdAt: string; id: string } | 'invalid' {
+  const values = decodeCursor('audit', cursor, 2);
+  if (values === 'invalid') return 'invalid';
+  const [createdAt, id] = values as [string, string];
+  return id && isStoredTime(createdAt) ? { createdAt, id } : 'invalid';
 }
 
 function parseDetails(details: string | null): AuditEventView['details'] {
@@ -41,7 +40,7 @@ export async function listAuditEvents(
   db: Kysely<DB>,
   query: AuditExportQuery & { cursor?: string | undefined; limit: number },
 ): Promise<AuditPage | 'invalid-cursor'> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const after = query.cursor ? decodeAuditCursor(query.cursor) : undefined;
   if (after === 'invalid') return 'invalid-cursor';
   let select = db
     .selectFrom('auditEvent as e')
@@ -88,7 +87,7 @@ export async function listAuditEvents(
       userAgent: row.userAgent,
       details: parseDetails(row.details),
     })),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > query.limit && last ? encodeAuditCursor(last) : null,
   };
 }
 

@@ -13,7 +13,8 @@ const PASSWORD = 'user-password-1';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AuditTest/1.0';
 
 /** Every sign-in, account and admin action lands in the audit trail, with who, whom, where and how it ended. */
-const forged = (text: string) => Buffer.from(text).toString('base64url');
+/** A cursor of the audit list's shape with values of our choosing. */
+const forged = (...values: unknown[]) => Buffer.from(JSON.stringify(['audit', ...values])).toString('base64url');
 
 describe.each(ENGINES)('audit trail on %s', (engine) => {
   const suite = contextPerSuite(engine, { env: ADMIN_ENV });
@@ -155,15 +156,24 @@ describe.each(ENGINES)('audit trail on %s', (engine) => {
     ['action=user.fly', 'unknown action'],
     ['outcome=maybe', 'outcome must be success, failure or pending'],
     ['from=yesterday', 'must be an ISO 8601 time, such as 2026-11-25T12:00:00Z'],
-    ['cursor=not-a-cursor', 'cursor is not valid: use the nextCursor of the previous page'],
-    // Dates JavaScript reads and PostgreSQL does not, and a NUL hidden in the id.
-    [`cursor=${forged('2030-02-30T00:00:00Z|x')}`, 'cursor is not valid'],
-    [`cursor=${forged('March 7|x')}`, 'cursor is not valid'],
-    [`cursor=${forged('2026-01-01T00:00:00.000Z|x\u0000')}`, 'cursor is not valid'],
+    ['cursor=not-a-cursor', 'cursor is not valid'],
+    [`cursor=${'a'.repeat(1001)}`, 'cursor is not valid'],
+    // Dates JavaScript reads and PostgreSQL does not, a NUL hidden in the id, a value of another type,
+    // a cursor of another list.
+    [`cursor=${forged('2030-02-30T00:00:00Z', 'x')}`, 'cursor is not valid'],
+    [`cursor=${forged('March 7', 'x')}`, 'cursor is not valid'],
+    [`cursor=${forged('2026-01-01T00:00:00.000Z', 'x\u0000')}`, 'cursor is not valid'],
+    [`cursor=${forged('2026-01-01T00:00:00.000Z', 7)}`, 'cursor is not valid'],
+    [
+      `cursor=${Buffer.from(JSON.stringify(['users', '2026-01-01T00:00:00.000Z', 'x'])).toString('base64url')}`,
+      'cursor is not valid',
+    ],
   ])('refuses the bad filter %s with a clear message: %s', async (query, message) => {
     const response = await audit.admin.get(`/api/v1/admin/audit?${query}`);
     expect(response.status).toBe(400);
     expect(response.body.message).toContain(message);
+    // Every bad cursor, of every list, has the one answer.
+    if (query.startsWith('cursor=')) expect(response.body).toMatchObject({ code: 'CURSOR_NOT_VALID', message });
   });
 
   it('shows everyone only their own events, and the admin list to admins only', async () => {

@@ -92,7 +92,7 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
       .execute();
     const refused = await me(expired.key);
     expect(refused.status).toBe(401);
-    expect(refused.body.code).toBe('UNAUTHORIZED');
+    expect(refused.body.code).toBe('INVALID_API_KEY');
 
     expect((await me('gh_not-a-real-key-at-all-0000000000000000')).status).toBe(401);
     expect((await new TestClient(context.app).get('/api/v1/me')).status).toBe(401);

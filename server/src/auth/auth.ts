@@ -41,6 +41,7 @@ import { reusedRouterHandler } from './reused-router';
 import { createSessionReader } from './session-reader';
 import { signUpRace } from './sign-up-race';
 import { twoFactorPlugins } from './two-factor';
+import { errorOf } from './plugin-error-codes';
 
 export interface AuthDependencies {
   config: Config;
@@ -63,8 +64,9 @@ async function send(mailer: Mailer, message: Parameters<Mailer['send']>[0]) {
   try {
     await mailer.send(message);
   } catch (error) {
-    if (error instanceof MailNotConfiguredError) throw new APIError('SERVICE_UNAVAILABLE', { message: error.message });
-    throw new APIError('BAD_GATEWAY', { message: 'The email could not be sent. Try again later.' });
+    if (error instanceof MailNotConfiguredError)
+      throw APIError.from('SERVICE_UNAVAILABLE', errorOf('MAIL_NOT_CONFIGURED'));
+    throw APIError.from('BAD_GATEWAY', errorOf('MAIL_NOT_SENT'));
   }
 }
 

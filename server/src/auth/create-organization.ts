@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { freeOrganizationSlug } from '../db/organization-slug';
 import type { Auth } from './auth';
+import { errorOf } from './plugin-error-codes';
 
 /** Better Auth's answers when another organization took the slug between our pick and its check. */
 const SLUG_TAKEN = new Set(['ORGANIZATION_ALREADY_EXISTS', 'ORGANIZATION_SLUG_ALREADY_TAKEN']);
@@ -36,10 +37,7 @@ export async function createOrganizationNamed(auth: Auth, db: Kysely<DB>, name: 
       if (!slugTaken(error)) throw error;
       // Still taken after every pick (a burst of the same name): a clear conflict, never the database's error.
       if (attempt >= ATTEMPTS) {
-        throw new APIError('CONFLICT', {
-          code: 'ORGANIZATION_SLUG_ALREADY_TAKEN',
-          message: 'Organizations of that name were being created at the same moment; try again',
-        });
+        throw APIError.from('CONFLICT', errorOf('ORGANIZATION_SLUG_ALREADY_TAKEN'));
       }
     }
   }

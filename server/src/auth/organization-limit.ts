@@ -1,7 +1,8 @@
 import { APIError } from 'better-auth/api';
-import { ORGANIZATION_LIMIT, ORGANIZATION_LIMIT_MESSAGE } from '#common/organizations';
+import { ORGANIZATION_LIMIT } from '#common/organizations';
 import { isPlatformAdmin } from '#common/roles';
 import type { Database } from '../db/database';
+import { errorOf } from './plugin-error-codes';
 
 /**
  * Better Auth's `organizationLimit`, asked before an organization is created: an account that
@@ -16,8 +17,5 @@ export async function organizationLimitReached(database: Database, user: { id: s
     .where('userId', '=', user.id)
     .executeTakeFirstOrThrow();
   if (Number(count) < ORGANIZATION_LIMIT) return false;
-  throw new APIError('FORBIDDEN', {
-    code: 'YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS',
-    message: ORGANIZATION_LIMIT_MESSAGE,
-  });
+  throw APIError.from('FORBIDDEN', errorOf('YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS'));
 }

@@ -1,10 +1,10 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, getSessionFromCtx } from 'better-auth/api';
+import { getSessionFromCtx } from 'better-auth/api';
 import type { Redis } from 'ioredis';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../env';
 import { sharedLimiter } from '../lib/limiter';
 import { authHook } from './auth-hook';
+import { consumeOrRefuse } from './limited';
 
 /** Password checks allowed per account in this many seconds: as many as sign-ins per address. */
 export const PASSWORD_CHECKS = { points: 3, durationSeconds: 10 } as const;
@@ -43,17 +43,11 @@ export function passwordCheckLimit({
             // Without a session the endpoint's own 401 answers, and no password is checked.
             const session = await getSessionFromCtx(ctx, { disableRefresh: true }).catch(() => null);
             if (!session) return;
-            try {
-              await limiter.consume(session.user.id);
-            } catch (rejection) {
-              if (!(rejection instanceof RateLimiterRes)) throw rejection;
-              const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-              throw new APIError(
-                'TOO_MANY_REQUESTS',
-                { code: 'RATE_LIMITED', message: `Too many password attempts. Try again in ${seconds} s.` },
-                { 'retry-after': String(seconds) },
-              );
-            }
+            await consumeOrRefuse(
+              limiter,
+              session.user.id,
+              ({ seconds }) => `Too many password attempts. Try again in ${seconds} s.`,
+            );
           }),
         },
       ],

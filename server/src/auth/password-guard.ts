@@ -3,13 +3,12 @@ import { BASE_ERROR_CODES } from '@better-auth/core/error';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { Redis } from 'ioredis';
-import { RateLimiterRes } from 'rate-limiter-flexible';
-import { PASSWORD_UNCHANGED_MESSAGE } from '#common/validation';
 import type { Config } from '../env';
 import { sharedLimiter } from '../lib/limiter';
-import { MailNotConfiguredError } from '../mail/mailer';
 import { authHook } from './auth-hook';
 import { changeFrom, sendPasswordChanged, type PasswordMailDependencies } from './password-mail';
+import { consumeOrRefuse } from './limited';
+import { errorOf } from './plugin-error-codes';
 
 /**
  * Reset requests allowed in an hour: for one address (whoever asks, so a mailbox cannot be flooded
@@ -67,26 +66,16 @@ export function passwordGuard(dependencies: PasswordGuardDependencies) {
           handler: authHook(async (ctx) => {
             await refuseForeignOrigin(ctx);
             // The same answer for every address: a link that can never arrive is said so to all.
-            if (mailDisabled)
-              throw new APIError('SERVICE_UNAVAILABLE', { message: new MailNotConfiguredError().message });
+            if (mailDisabled) throw APIError.from('SERVICE_UNAVAILABLE', errorOf('MAIL_NOT_CONFIGURED'));
             const body = bodyOf(ctx.body);
             if (typeof body.email === 'string' && !config.unsafeDisableRateLimit) {
               // Counted for every address asked about, known or not: the refusal tells nothing.
               const key = crypto.createHash('sha256').update(body.email.trim().toLowerCase()).digest('hex');
-              try {
-                await limiter.consume(key);
-              } catch (rejection) {
-                if (!(rejection instanceof RateLimiterRes)) throw rejection;
-                const minutes = Math.max(1, Math.ceil(rejection.msBeforeNext / 60_000));
-                throw new APIError(
-                  'TOO_MANY_REQUESTS',
-                  {
-                    code: 'RATE_LIMITED',
-                    message: `Too many reset requests for this address. Try again in ${minutes} min.`,
-                  },
-                  { 'retry-after': String(Math.ceil(rejection.msBeforeNext / 1000)) },
-                );
-              }
+              await consumeOrRefuse(
+                limiter,
+                key,
+                ({ minutes }) => `Too many reset requests for this address. Try again in ${minutes} min.`,
+              );
             }
             // Callers that name no page get the console's: Better Auth's link leads nowhere without one.
             if (body.redirectTo === undefined) {
@@ -102,7 +91,7 @@ export function passwordGuard(dependencies: PasswordGuardDependencies) {
             if (!(await getSessionFromCtx(ctx))) return;
             const { currentPassword, newPassword } = bodyOf(ctx.body);
             if (typeof newPassword === 'string' && newPassword === currentPassword) {
-              throw new APIError('BAD_REQUEST', { code: 'PASSWORD_UNCHANGED', message: PASSWORD_UNCHANGED_MESSAGE });
+              throw APIError.from('BAD_REQUEST', errorOf('PASSWORD_UNCHANGED'));
             }
           }),
         },

@@ -28,7 +28,7 @@ export function originCheck(trustedOrigins: string[], multipartPaths: string[]):
     const origin = originOf(c.req.header('origin') ?? c.req.header('referer'));
     const hasCookies = c.req.header('cookie') !== undefined;
     if ((origin !== undefined || hasCookies) && (origin === undefined || !trusted.has(origin))) {
-      return apiError(c, 403, 'INVALID_ORIGIN', 'This request must come from a trusted origin');
+      return apiError(c, 403, 'INVALID_ORIGIN');
     }
     if (WITH_BODY.has(c.req.method) && c.req.raw.body !== null) {
       const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();

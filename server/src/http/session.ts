@@ -3,6 +3,7 @@ import type { Auth } from '../auth/auth';
 import { isBanned } from '../auth/banned';
 import type { SessionRead } from '../auth/session-reader';
 import { API_KEY_HEADER } from '#common/api-keys';
+import type { ErrorCode } from '#common/error-codes';
 import { apiError } from './api-error';
 
 type SessionResult = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
@@ -21,7 +22,7 @@ export interface PrincipalVariables {
 
 type Outcome =
   | { principal: Principal }
-  | { status: 401 | 403 | 429; message: string; retryAfterSeconds?: number | undefined }
+  | { status: 401 | 403 | 429; code: ErrorCode; detail?: string | undefined; retryAfterSeconds?: number | undefined }
   | null;
 
 /**
@@ -53,14 +54,16 @@ export interface AuthenticateOptions {
 async function authenticate(auth: Auth, c: Context, { apiKey }: AuthenticateOptions): Promise<Outcome> {
   const key = c.req.header(API_KEY_HEADER);
   if (key !== undefined) {
-    if (!apiKey) return { status: 403, message: 'API keys cannot be used for this call; sign in instead' };
+    if (!apiKey) return { status: 403, code: 'API_KEY_NOT_ALLOWED' };
     const result = await auth.api.verifyApiKey({ body: { key } });
     if (!result.valid || !result.key) {
       const code = result.error?.code;
       const tryAgainInMs = (result.error as { details?: { tryAgainIn?: unknown } } | null)?.details?.tryAgainIn;
       return {
         status: code === 'RATE_LIMITED' ? 429 : 401,
-        message: typeof result.error?.message === 'string' ? result.error.message : 'Invalid API key',
+        code: code === 'RATE_LIMITED' ? 'RATE_LIMITED' : 'INVALID_API_KEY',
+        // Better Auth's words for why the key was refused (expired, disabled, limited).
+        detail: typeof result.error?.message === 'string' ? result.error.message : undefined,
         retryAfterSeconds:
           code === 'RATE_LIMITED'
             ? Math.max(1, Math.ceil((typeof tryAgainInMs === 'number' ? tryAgainInMs : 60_000) / 1000))
@@ -70,7 +73,7 @@ async function authenticate(auth: Auth, c: Context, { apiKey }: AuthenticateOpti
     const owner = result.key as { referenceId?: string; userId?: string };
     const ownerId = owner.referenceId ?? owner.userId;
     const found = ownerId ? await (await auth.$context).internalAdapter.findUserById(ownerId) : null;
-    if (!found || isBanned(found)) return { status: 401, message: 'Invalid API key' };
+    if (!found || isBanned(found)) return { status: 401, code: 'INVALID_API_KEY' };
     return { principal: { user: found as AuthUser, via: 'api-key' } };
   }
   const read = await sessionReadOf(auth, c);
@@ -80,8 +83,6 @@ async function authenticate(auth: Auth, c: Context, { apiKey }: AuthenticateOpti
   return session ? viaSession(session.user, session.session) : null;
 }
 
-const CODES = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 429: 'RATE_LIMITED' } as const;
-
 export function requireUser(
   auth: Auth,
   options: AuthenticateOptions = { apiKey: false },
@@ -89,16 +90,11 @@ export function requireUser(
   return async (c, next) => {
     const outcome = await authenticate(auth, c, options);
     if (!outcome) {
-      return apiError(
-        c,
-        401,
-        'UNAUTHORIZED',
-        options.apiKey ? 'Sign in first, or send an API key in x-api-key' : 'Sign in first',
-      );
+      return apiError(c, 401, 'UNAUTHORIZED');
     }
     if ('status' in outcome) {
       if (outcome.retryAfterSeconds) c.header('retry-after', String(outcome.retryAfterSeconds));
-      return apiError(c, outcome.status, CODES[outcome.status], outcome.message);
+      return apiError(c, outcome.status, outcome.code, outcome.detail);
     }
     c.set('principal', outcome.principal);
     await next();

@@ -1,6 +1,7 @@
+import { parseSetCookieHeader } from 'better-auth/cookies';
 import type { Context, MiddlewareHandler } from 'hono';
 import { AUTH_BASE_PATH, type Auth } from '../auth/auth';
-import { isSecondFactor, SIGN_IN_METHODS, signsIn, type SignInMethod } from '../auth/sign-in-methods';
+import { isCodeStep, signInMethodOf, signsIn, twoFactorCookieName, type SignInMethod } from '../auth/auth-paths';
 import { optionalUser } from './session';
 
 /** How a sign-in step ended: `second_factor` is a right password that still needs its code. */
@@ -9,9 +10,6 @@ export interface SignInAttempt {
   method: SignInMethod;
   outcome: SignInOutcome;
 }
-
-/** Better Auth's cookie for a sign-in waiting for its second factor (`__Secure-` prefixed over https). */
-const TWO_FACTOR_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=([^;]*)/;
 
 /** The path as Better Auth names it (without its base path); undefined outside it. */
 const authPathOf = (path: string) =>
@@ -29,7 +27,7 @@ export interface CodeStepVariables {
 export function noteCodeStepSession(auth: Auth): MiddlewareHandler<{ Variables: CodeStepVariables }> {
   return async (c, next) => {
     const path = authPathOf(c.req.path);
-    if (path && isSecondFactor(path)) {
+    if (isCodeStep(path)) {
       c.set('codeStepSignedIn', (await optionalUser(auth, c, { apiKey: false })) !== null);
     }
     await next();
@@ -40,14 +38,15 @@ export function noteCodeStepSession(auth: Auth): MiddlewareHandler<{ Variables: 
  * The sign-in step a request made, read from its path, status and cookies; undefined for any other
  * request, a code step sent with a session included (`signsIn`).
  */
-export function signInAttempt(c: Context): SignInAttempt | undefined {
+export async function signInAttempt(c: Context, auth: Auth): Promise<SignInAttempt | undefined> {
   const path = authPathOf(c.req.path);
-  if (!path || !signsIn(path, c.get('codeStepSignedIn') === true)) return undefined;
-  const method = SIGN_IN_METHODS[path]!;
+  const method = signInMethodOf(path);
+  if (!method || !signsIn(path, c.get('codeStepSignedIn') === true)) return undefined;
   const status = c.res.status;
   const outcome: SignInOutcome = status < 400 ? 'success' : status === 429 ? 'rate_limited' : 'failure';
   // A right password whose code is still due: the answer opens a pending sign-in.
+  const cookie = outcome === 'success' ? twoFactorCookieName(await auth.$context) : undefined;
   const pending =
-    outcome === 'success' && c.res.headers.getSetCookie().some((cookie) => TWO_FACTOR_COOKIE.exec(cookie)?.[1]);
+    cookie !== undefined && !!parseSetCookieHeader(c.res.headers.get('set-cookie') ?? '').get(cookie)?.value;
   return { method, outcome: pending ? 'second_factor' : outcome };
 }

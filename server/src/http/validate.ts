@@ -1,12 +1,13 @@
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
+import { ERROR_CODES } from '#common/error-codes';
 import { apiError } from './api-error';
 
 /** Where a route's input comes from: a JSON body, a multipart form, the query string, the path. */
 export type InputTarget = 'json' | 'form' | 'query' | 'param';
 
-export const BODY_NOT_JSON = 'The request body is not valid JSON';
-export const BODY_NOT_FORM = 'The request body is not a valid multipart form';
+export const BODY_NOT_JSON = ERROR_CODES.BODY_NOT_JSON;
+export const BODY_NOT_FORM = ERROR_CODES.BODY_NOT_FORM;
 
 const UNREADABLE = Symbol('unreadable');
 
@@ -48,7 +49,7 @@ export function validate<Target extends InputTarget, Schema extends z.ZodType>(
 > {
   return async (c, next) => {
     const value = await read(c, target);
-    if (value === UNREADABLE) return apiError(c, 400, 'BAD_REQUEST', target === 'json' ? BODY_NOT_JSON : BODY_NOT_FORM);
+    if (value === UNREADABLE) return apiError(c, 400, target === 'json' ? 'BODY_NOT_JSON' : 'BODY_NOT_FORM');
     const parsed = await schema.safeParseAsync(value);
     if (!parsed.success) return apiError(c, 400, 'BAD_REQUEST', firstIssue(parsed.error));
     c.req.addValidatedData(target, parsed.data as object);

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '#common/error-codes';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { OutboxMail } from '#common/admin';
@@ -52,7 +53,7 @@ export class MailOutbox {
 
 export class MailNotConfiguredError extends Error {
   constructor() {
-    super('Email is not configured on this server (set SMTP_URL)');
+    super(ERROR_CODES.MAIL_NOT_CONFIGURED);
   }
 }
 

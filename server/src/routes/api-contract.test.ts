@@ -77,7 +77,7 @@ describe('the /api/v1 contract', () => {
     expect(await users.json()).toMatchObject({ users: [{ email: 'root@example.com' }], total: 1, limit: 10 });
     const refused = await client.admin.organizations[':id'].$get({ param: { id: 'no-such-organization' } });
     expect(refused.status).toBe(404);
-    expect(await refused.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await refused.json()).toMatchObject({ code: 'ORGANIZATION_NOT_FOUND' });
   });
 
   it('answers what was asked for under data, facts about it beside', async () => {

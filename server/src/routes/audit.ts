@@ -13,7 +13,6 @@ import type { Logger } from '../lib/logger';
 import { AUDIT_CSV_COLUMNS, auditCsvFilename } from './audit-csv';
 
 type Env = { Variables: PrincipalVariables };
-const CURSOR_INVALID = 'cursor is not valid: use the nextCursor of the previous page';
 /** Rows read per query of an export. */
 export const AUDIT_EXPORT_BATCH = 1000;
 
@@ -37,7 +36,7 @@ export function adminAuditRoutes({
       // What was recorded just before is part of the answer.
       await audit.flush();
       const page = await listAuditEvents(database.db, c.req.valid('query'));
-      if (page === 'invalid-cursor') return apiError(c, 400, 'BAD_REQUEST', CURSOR_INVALID);
+      if (page === 'invalid-cursor') return apiError(c, 400, 'CURSOR_NOT_VALID');
       return c.json<AuditPage>({ data: page.events, nextCursor: page.nextCursor });
     })
     .get('/audit/export', validate('query', auditExportQuerySchema), async (c) => {
@@ -60,7 +59,7 @@ export function myAuditRoutes({ auth, database, audit }: { auth: Auth; database:
     await audit.flush();
     const userId = c.get('principal').user.id;
     const page = await listAuditEvents(database.db, { ...c.req.valid('query'), userId });
-    if (page === 'invalid-cursor') return apiError(c, 400, 'BAD_REQUEST', CURSOR_INVALID);
+    if (page === 'invalid-cursor') return apiError(c, 400, 'CURSOR_NOT_VALID');
     // Only the caller's own email. Whoever else acted on the account (an admin) stays unnamed, their
     // address, browser and stated reason unshown: the console says only "by an admin". An attempt by
     // nobody signed in (a wrong password) keeps its address and browser.

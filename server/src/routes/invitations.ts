@@ -16,7 +16,7 @@ export function invitationRoutes({ auth, database }: { auth: Auth; database: Dat
   return new Hono<{ Variables: PrincipalVariables }>().get('/', requireUser(auth), async (c) => {
     const { user } = c.get('principal');
     if (!user.emailVerified) {
-      return apiError(c, 403, 'FORBIDDEN', 'Verify your email address to see the invitations sent to it');
+      return apiError(c, 403, 'INVITATIONS_NEED_VERIFIED_EMAIL');
     }
     const rows = await database.db
       .selectFrom('invitation as i')

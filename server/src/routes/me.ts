@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { ApiData } from '#common/error-codes';
-import { SIGN_IN_ALERTS_GUEST_MESSAGE, signInAlertsSchema, type SignInAlertsSetting } from '#common/sign-in-alerts';
+import { signInAlertsSchema, type SignInAlertsSetting } from '#common/sign-in-alerts';
 import type { Auth } from '../auth/auth';
 import { alertsEnabled, setAlertsEnabled } from '../auth/plugins/sign-in-alerts/setting';
 import type { Database } from '../db/database';
@@ -19,7 +19,7 @@ type Env = { Variables: PrincipalVariables };
 
 /** After `requireUser`: a guest account has no settings of a registered one. */
 const refuseGuests: MiddlewareHandler<Env> = async (c, next) => {
-  if (c.get('principal').user.isAnonymous) return apiError(c, 403, 'FORBIDDEN', SIGN_IN_ALERTS_GUEST_MESSAGE);
+  if (c.get('principal').user.isAnonymous) return apiError(c, 403, 'NO_SIGN_IN_ALERTS_FOR_GUESTS');
   await next();
 };
 

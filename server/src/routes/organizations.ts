@@ -35,7 +35,7 @@ export function organizationRoutes({ auth, database }: { auth: Auth; database: D
         });
         return c.json<ApiData<typeof organization>>({ data: organization }, 201);
       } catch (error) {
-        return fromAuthError(c, error, 'Failed to create organization');
+        return fromAuthError(c, error);
       }
     });
 }

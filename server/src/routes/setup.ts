@@ -16,13 +16,6 @@ import { sharedLimiter } from '../lib/limiter';
 /** Refused setup links one client address may present in 15 minutes. */
 export const SETUP_FAILURES_PER_ADDRESS = { points: 10, minutes: 15 } as const;
 
-const MESSAGES = {
-  done: 'Setup is done: an admin exists. Sign in instead.',
-  invalid: 'This setup link is invalid, has expired or has already been used. Restart the server for a new one.',
-  taken:
-    'An account with this address exists and its password is not this one: enter its password to make it the admin, or choose another address.',
-} as const;
-
 /**
  * The first run's setup link (decision 0073): `GET` says whether the link still works, `POST`
  * creates the first admin with it and signs them in. No session or API key counts here: the link's
@@ -59,9 +52,9 @@ export function setupRoutes({
   };
 
   const refuse = async (c: Context, kind: 'done' | 'invalid') => {
-    if (kind === 'done') return apiError(c, 410, SETUP_ERROR_CODES.SETUP_DONE, MESSAGES.done);
+    if (kind === 'done') return apiError(c, 410, SETUP_ERROR_CODES.SETUP_DONE);
     if (rateLimited) await failures.penalty(addressOf(c));
-    return apiError(c, 404, SETUP_ERROR_CODES.INVALID_SETUP_LINK, MESSAGES.invalid);
+    return apiError(c, 404, SETUP_ERROR_CODES.INVALID_SETUP_LINK);
   };
 
   return new Hono()
@@ -77,7 +70,7 @@ export function setupRoutes({
       if (refused) return refused;
       const input = c.req.valid('json');
       const outcome = await createFirstAdmin(auth, database, input);
-      if (outcome.kind === 'taken') return apiError(c, 409, SETUP_ERROR_CODES.SETUP_ADDRESS_TAKEN, MESSAGES.taken);
+      if (outcome.kind === 'taken') return apiError(c, 409, SETUP_ERROR_CODES.SETUP_ADDRESS_TAKEN);
       if (outcome.kind !== 'created' && outcome.kind !== 'promoted') return refuse(c, outcome.kind);
       audit.record({
         action: 'admin.first_admin',

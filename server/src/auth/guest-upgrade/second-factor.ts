@@ -3,13 +3,10 @@ import { getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { parseSetCookieHeader } from 'better-auth/cookies';
 import type { Logger } from '../../lib/logger';
 import { authHook } from '../auth-hook';
+import { isCodeStep, isPasswordStep, twoFactorCookieName } from '../auth-paths';
 import { GUEST_UPGRADE_ERROR_CODES } from './error-codes';
 import type { GuestLink } from './link';
 
-/** Better Auth's two-factor plugin: the cookie of a pending sign-in, and the steps that finish one. */
-const TWO_FACTOR_COOKIE = 'two_factor';
-const SIGN_IN_PATHS = new Set(['/sign-in/email']);
-const CODE_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-otp', '/two-factor/verify-backup-code']);
 /** How long a pending two-factor sign-in lasts (the plugin's `twoFactorCookieMaxAge`, left at its default). */
 const CHALLENGE_SECONDS = 600;
 
@@ -28,9 +25,9 @@ export function guestUpgradeAfterSecondFactor(link: GuestLink, logger: Logger) {
     hooks: {
       after: [
         {
-          matcher: (ctx) => SIGN_IN_PATHS.has(ctx.path ?? ''),
+          matcher: (ctx) => isPasswordStep(ctx.path),
           handler: authHook(async (ctx) => {
-            const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE).name;
+            const cookie = twoFactorCookieName(ctx.context);
             const setCookie = ctx.context.responseHeaders?.get('set-cookie') ?? '';
             // Written by the two-factor plugin in this response: `identifier.signature`.
             const challenge = decodeURIComponent(parseSetCookieHeader(setCookie).get(cookie)?.value ?? '').split(
@@ -47,11 +44,11 @@ export function guestUpgradeAfterSecondFactor(link: GuestLink, logger: Logger) {
           }),
         },
         {
-          matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ''),
+          matcher: (ctx) => isCodeStep(ctx.path),
           handler: authHook(async (ctx) => {
             const account = ctx.context.newSession;
             if (!account || account.user.isAnonymous || isAPIError(ctx.context.returned)) return;
-            const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE).name;
+            const cookie = twoFactorCookieName(ctx.context);
             const challenge = await ctx.getSignedCookie(cookie, ctx.context.secret);
             if (!challenge) return;
             const record = await ctx.context.internalAdapter.consumeVerificationValue(recordOf(challenge));

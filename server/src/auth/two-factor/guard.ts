@@ -2,18 +2,15 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { Database } from '../../db/database';
 import { authHook, type HookContext } from '../auth-hook';
+import { isCodeStep, isPasswordStep, twoFactorCookieName } from '../auth-paths';
 import { countCodeAttempt, type CountedAttempt } from './code-lock';
 import { TWO_FACTOR_GUARD_ERROR_CODES } from './error-codes';
 import { endTrustedDevices, forgetEndedTrustedDevice } from './trusted-devices';
 import { recordCodeUse } from './used-codes';
 
 const VERIFY_TOTP = '/two-factor/verify-totp';
-/** Every endpoint that checks a code of the second step. */
-const CODE_PATHS = new Set([VERIFY_TOTP, '/two-factor/verify-backup-code', '/two-factor/verify-otp']);
 /** Better Auth's answers to a code that was checked and wrong (ours: one already used). */
 const WRONG_CODE = new Set(['INVALID_CODE', 'INVALID_BACKUP_CODE', 'CODE_ALREADY_USED']);
-/** The sign-ins after which Better Auth's two-factor plugin reads the trusted-device cookie. */
-const SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-in/username', '/sign-in/phone-number']);
 /** What ends the devices an account trusts: turning two-factor off (a new secret follows), a new password. */
 const TRUST_ENDING_PATHS = new Set([
   '/two-factor/disable',
@@ -32,8 +29,7 @@ const fieldsOf = (value: unknown) => (value && typeof value === 'object' ? (valu
 async function codeStepUser(ctx: HookContext) {
   const session = await getSessionFromCtx(ctx, { disableRefresh: true }).catch(() => null);
   if (session) return { userId: session.user.id, signingIn: false };
-  const cookie = ctx.context.createAuthCookie('two_factor');
-  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  const identifier = await ctx.getSignedCookie(twoFactorCookieName(ctx.context), ctx.context.secret);
   const pending = identifier ? await ctx.context.internalAdapter.findVerificationValue(identifier) : null;
   // An expired sign-in is refused by the endpoint, its code unchecked: nothing is counted or spent.
   if (!pending || new Date(pending.expiresAt).getTime() <= Date.now()) return undefined;
@@ -69,7 +65,7 @@ export function twoFactorGuard(database: Database) {
     hooks: {
       before: [
         {
-          matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ''),
+          matcher: (ctx) => isCodeStep(ctx.path),
           handler: authHook(async (ctx) => {
             const who = await codeStepUser(ctx);
             if (!who) return;
@@ -92,7 +88,8 @@ export function twoFactorGuard(database: Database) {
           }),
         },
         {
-          matcher: (ctx) => SIGN_IN_PATHS.has(ctx.path ?? ''),
+          // The password step, where Better Auth's two-factor plugin reads the trusted-device cookie.
+          matcher: (ctx) => isPasswordStep(ctx.path),
           handler: authHook(forgetEndedTrustedDevice),
         },
         {
@@ -106,7 +103,7 @@ export function twoFactorGuard(database: Database) {
       ],
       after: [
         {
-          matcher: (ctx) => CODE_PATHS.has(ctx.path ?? ''),
+          matcher: (ctx) => isCodeStep(ctx.path),
           handler: authHook(async (ctx) => {
             const key = keyOf(ctx);
             const attempt = key ? attempts.get(key) : undefined;

@@ -4,10 +4,8 @@ import {
   adminCreateUserSchema,
   outboxQuerySchema,
   adminUserListQuerySchema,
-  OFFSET_NEEDS_CURSOR,
   type OutboxMail,
 } from '#common/admin';
-import { CURSOR_NOT_VALID } from '#common/cursor';
 import type { ApiData } from '#common/error-codes';
 import { isPlatformAdmin } from '#common/roles';
 import type { AuditLog } from '../../audit/audit-log';
@@ -38,7 +36,7 @@ function requireAdmin(auth: Auth): MiddlewareHandler<Env> {
     authenticate(c, async () => {
       const { user } = c.get('principal');
       if (!isPlatformAdmin(user.role)) {
-        c.res = apiError(c, 403, 'FORBIDDEN', 'Only platform admins may do this');
+        c.res = apiError(c, 403, 'FORBIDDEN');
         return;
       }
       // Every event recorded while this request is served names the admin (decision 0063).
@@ -81,12 +79,12 @@ export function adminRoutes({
     .get('/users', validate('query', adminUserListQuerySchema), async (c) => {
       const query = c.req.valid('query');
       const cursor = decodeCursor(query);
-      if (cursor === 'invalid') return apiError(c, 400, 'BAD_REQUEST', CURSOR_NOT_VALID);
+      if (cursor === 'invalid') return apiError(c, 400, 'CURSOR_NOT_VALID');
       // `users` and `total` as the specification's user list answers them, paging facts beside.
       try {
         return c.json(await listUsers(database, query, cursor));
       } catch (error) {
-        if (error instanceof OffsetNeedsCursor) return apiError(c, 400, 'BAD_REQUEST', OFFSET_NEEDS_CURSOR);
+        if (error instanceof OffsetNeedsCursor) return apiError(c, 400, 'OFFSET_NEEDS_CURSOR');
         throw error;
       }
     })
@@ -98,7 +96,7 @@ export function adminRoutes({
           .select('id')
           .where('id', '=', input.organizationId)
           .executeTakeFirst();
-        if (!organization) return apiError(c, 404, 'NOT_FOUND', 'Organization not found');
+        if (!organization) return apiError(c, 404, 'ORGANIZATION_NOT_FOUND');
       }
       let created;
       try {
@@ -112,7 +110,7 @@ export function adminRoutes({
           },
         });
       } catch (error) {
-        return fromAuthError(c, error, 'Failed to create user');
+        return fromAuthError(c, error);
       }
       if (input.organizationId) {
         const memberAdded = (refusal?: string) =>
@@ -132,7 +130,7 @@ export function adminRoutes({
           // No half-made account: without its membership the user is removed again.
           await (await auth.$context).internalAdapter.deleteUser(created.user.id);
           memberAdded('MEMBER_NOT_ADDED');
-          return fromAuthError(c, error, 'Failed to add the user to the organization');
+          return fromAuthError(c, error);
         }
       }
       return c.json<ApiData<typeof created.user>>({ data: created.user }, 201);
@@ -143,7 +141,7 @@ export function adminRoutes({
         const organization = await createOrganizationNamed(auth, db, name, { userId: c.get('principal').user.id });
         return c.json<ApiData<typeof organization>>({ data: organization }, 201);
       } catch (error) {
-        return fromAuthError(c, error, 'Failed to create organization');
+        return fromAuthError(c, error);
       }
     })
     .get('/outbox', validate('query', outboxQuerySchema), (c) =>

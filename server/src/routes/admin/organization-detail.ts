@@ -1,16 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import {
-  ADMIN_ORGANIZATION_ERRORS,
-  adminDeleteOrganizationSchema,
-  adminMemberRoleSchema,
-  type AdminOrganizationDetail,
-} from '#common/admin';
+import { adminDeleteOrganizationSchema, adminMemberRoleSchema, type AdminOrganizationDetail } from '#common/admin';
 import {
   adminOrganizationMembersQuerySchema,
   type AdminOrganizationMemberPage,
 } from '#common/admin-organization-members';
-import { CURSOR_NOT_VALID } from '#common/cursor';
 import type { AuditAction } from '#common/audit';
 import type { ApiData } from '#common/error-codes';
 import type { AuditEventInput, AuditLog } from '../../audit/audit-log';
@@ -38,11 +32,6 @@ const id = (name: string) => z.string().min(1, `${name} is required`).max(200, `
 const organizationParams = z.object({ id: id('id') });
 const memberParams = organizationParams.extend({ memberId: id('memberId') });
 const invitationParams = organizationParams.extend({ invitationId: id('invitationId') });
-
-const ORGANIZATION_NOT_FOUND = 'Organization not found';
-const MEMBER_NOT_FOUND = 'Member not found in this organization';
-const INVITATION_NOT_FOUND = 'Invitation not found in this organization';
-const INVITATION_NOT_PENDING = 'This invitation was already answered or cancelled';
 
 /**
  * One organization for platform admins, who usually do not belong to it (Better Auth's organization
@@ -77,23 +66,22 @@ export function organizationDetailRoutes(auth: Auth, database: Database, audit: 
   ) => {
     if (typeof outcome === 'string') {
       record(c, action, { organizationId, details, refusal: 'NOT_FOUND' });
-      const message = outcome === 'organization-not-found' ? ORGANIZATION_NOT_FOUND : MEMBER_NOT_FOUND;
-      return apiError(c, 404, 'NOT_FOUND', message);
+      return apiError(c, 404, outcome === 'organization-not-found' ? 'ORGANIZATION_NOT_FOUND' : 'MEMBER_NOT_FOUND');
     }
     record(c, action, {
       targetUserId: outcome.userId,
       organizationId,
       details: { ...details, previousRole: outcome.previousRole },
-      refusal: outcome.lastOwner ? 'LAST_OWNER' : undefined,
+      refusal: outcome.lastOwner ? 'ORGANIZATION_LAST_OWNER' : undefined,
     });
-    if (outcome.lastOwner) return apiError(c, 409, 'LAST_OWNER', ADMIN_ORGANIZATION_ERRORS.LAST_OWNER);
+    if (outcome.lastOwner) return apiError(c, 409, 'ORGANIZATION_LAST_OWNER');
     return outcome;
   };
 
   return new Hono<Env>()
     .get('/organizations/:id', validate('param', organizationParams), async (c) => {
       const detail = await organizationDetail(database, c.req.valid('param').id);
-      if (!detail) return apiError(c, 404, 'NOT_FOUND', ORGANIZATION_NOT_FOUND);
+      if (!detail) return apiError(c, 404, 'ORGANIZATION_NOT_FOUND');
       return c.json<ApiData<AdminOrganizationDetail>>({ data: detail });
     })
     .get(
@@ -104,13 +92,13 @@ export function organizationDetailRoutes(auth: Auth, database: Database, audit: 
         const organizationId = c.req.valid('param').id;
         const { cursor, limit } = c.req.valid('query');
         const after = cursor ? decodeMemberCursor(cursor) : undefined;
-        if (after === 'invalid') return apiError(c, 400, 'BAD_REQUEST', CURSOR_NOT_VALID);
+        if (after === 'invalid') return apiError(c, 400, 'CURSOR_NOT_VALID');
         const found = await database.db
           .selectFrom('organization')
           .select('id')
           .where('id', '=', organizationId)
           .executeTakeFirst();
-        if (!found) return apiError(c, 404, 'NOT_FOUND', ORGANIZATION_NOT_FOUND);
+        if (!found) return apiError(c, 404, 'ORGANIZATION_NOT_FOUND');
         const [page, total] = await Promise.all([
           memberPage(database, organizationId, limit, after),
           memberCount(database, organizationId),
@@ -127,11 +115,11 @@ export function organizationDetailRoutes(auth: Auth, database: Database, audit: 
         const outcome = await deleteOrganization(database, organizationId, c.req.valid('json').confirmName);
         if (outcome === 'not-found') {
           record(c, 'admin.organization_delete', { organizationId, refusal: 'NOT_FOUND' });
-          return apiError(c, 404, 'NOT_FOUND', ORGANIZATION_NOT_FOUND);
+          return apiError(c, 404, 'ORGANIZATION_NOT_FOUND');
         }
         if (outcome === 'name-mismatch') {
           record(c, 'admin.organization_delete', { organizationId, refusal: 'CONFIRM_NAME_MISMATCH' });
-          return apiError(c, 400, 'CONFIRM_NAME_MISMATCH', ADMIN_ORGANIZATION_ERRORS.CONFIRM_NAME_MISMATCH);
+          return apiError(c, 400, 'CONFIRM_NAME_MISMATCH');
         }
         record(c, 'admin.organization_delete', { organizationId, details: { name: outcome.name } });
         return c.json<ApiData<{ id: string }>>({ data: { id: organizationId } });
@@ -168,11 +156,11 @@ export function organizationDetailRoutes(auth: Auth, database: Database, audit: 
       const action = 'admin.organization_invitation_cancel';
       if (outcome === 'not-found') {
         record(c, action, { organizationId, details: { invitationId }, refusal: 'NOT_FOUND' });
-        return apiError(c, 404, 'NOT_FOUND', INVITATION_NOT_FOUND);
+        return apiError(c, 404, 'INVITATION_NOT_FOUND');
       }
       if (outcome === 'not-pending') {
         record(c, action, { organizationId, details: { invitationId }, refusal: 'CONFLICT' });
-        return apiError(c, 409, 'CONFLICT', INVITATION_NOT_PENDING);
+        return apiError(c, 409, 'INVITATION_NOT_PENDING');
       }
       record(c, action, { organizationId, details: { invitationId, email: outcome.email } });
       return c.json<ApiData<{ id: string; status: 'canceled' }>>({ data: { id: invitationId, status: 'canceled' } });

@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { AdminOrganizationMember } from '#common/admin-organization-members';
 import type { Database } from '../../db/database';
 import { isStoredTime, toIsoDate } from '../../db/dates';
-import { hasControlCharacter } from '../../lib/control-characters';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 
 /** Where a page starts: the join date (as the database compares it) and id of the member before it. */
 export interface MemberCursor {
@@ -10,22 +10,14 @@ export interface MemberCursor {
   id: string;
 }
 
-const encodeCursor = ({ key, id }: MemberCursor) => Buffer.from(JSON.stringify([key, id])).toString('base64url');
+const encodeMemberCursor = ({ key, id }: MemberCursor) => encodeCursor('organization-members', [key, id]);
 
 /** A cursor this route gave, or 'invalid' (forged, truncated, of another list): never a query that fails. */
 export function decodeMemberCursor(cursor: string): MemberCursor | 'invalid' {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    return 'invalid';
-  }
-  if (!Array.isArray(parts) || parts.length !== 2) return 'invalid';
-  const [key, id] = parts as unknown[];
-  if (typeof key !== 'string' || typeof id !== 'string' || id.length === 0 || id.length > 200) return 'invalid';
-  // Hidden in base64, these never met the input guard; PostgreSQL refuses a NUL in text.
-  if (hasControlCharacter(id) || !isStoredTime(key)) return 'invalid';
-  return { key, id };
+  const values = decodeCursor('organization-members', cursor, 2);
+  if (values === 'invalid') return 'invalid';
+  const [key, id] = values as [string, string];
+  return id && isStoredTime(key) ? { key, id } : 'invalid';
 }
 
 export interface MemberPage {
@@ -69,7 +61,7 @@ export async function memberPage(
       image: member.image ?? null,
       createdAt: toIsoDate(member.createdAt),
     })),
-    nextCursor: rows.length > limit && last ? encodeCursor({ key: String(last.sortKey), id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeMemberCursor({ key: String(last.sortKey), id: last.id }) : null,
   };
 }
 

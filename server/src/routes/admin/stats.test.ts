@@ -185,7 +185,7 @@ describe.each(ENGINES)('admin stats on %s', (engine) => {
     for (const key of keys) {
       const response = await new TestClient(app).get(path, { 'x-api-key': key });
       expect(response.status).toBe(403);
-      expect(response.body.code).toBe('FORBIDDEN');
+      expect(response.body.code).toBe('API_KEY_NOT_ALLOWED');
     }
   });
 

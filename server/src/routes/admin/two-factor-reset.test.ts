@@ -48,7 +48,7 @@ describe.each(ENGINES)('admin two-factor reset on %s', (engine) => {
     // Nothing left to reset now.
     const again = await admin.post(resetPath(id));
     expect(again.status).toBe(409);
-    expect(again.body.code).toBe('CONFLICT');
+    expect(again.body.code).toBe('TWO_FACTOR_NOT_ENABLED');
   });
 
   it('resets a set-up that was never confirmed', async () => {
@@ -61,7 +61,7 @@ describe.each(ENGINES)('admin two-factor reset on %s', (engine) => {
   it('answers 404 for an unknown user, 400 for a bad id or the admin themselves', async () => {
     const unknown = await admin.post(resetPath('no-such-user'));
     expect(unknown.status).toBe(404);
-    expect(unknown.body.code).toBe('NOT_FOUND');
+    expect(unknown.body.code).toBe('USER_NOT_FOUND');
     const long = await admin.post(resetPath('x'.repeat(201)));
     expect(long.status).toBe(400);
     expect(long.body.message).toBe('id is at most 200 characters');

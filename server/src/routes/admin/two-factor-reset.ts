@@ -26,7 +26,7 @@ export function twoFactorResetRoutes(auth: Auth, audit: AuditLog) {
       const { id } = c.req.valid('param');
       // The admin's own second factor is theirs to turn off, with their password, on their profile.
       if (id === c.get('principal').user.id) {
-        return apiError(c, 400, 'BAD_REQUEST', 'Turn off your own two-factor authentication on your profile');
+        return apiError(c, 400, 'TWO_FACTOR_SELF_RESET');
       }
       const outcome = await resetTwoFactor(auth, id);
       audit.record({
@@ -38,9 +38,9 @@ export function twoFactorResetRoutes(auth: Auth, audit: AuditLog) {
         userAgent: c.req.header('user-agent'),
         details: outcome === 'reset' ? {} : { code: outcome },
       });
-      if (outcome === 'user-not-found') return apiError(c, 404, 'NOT_FOUND', 'User not found');
+      if (outcome === 'user-not-found') return apiError(c, 404, 'USER_NOT_FOUND');
       if (outcome === 'not-enabled') {
-        return apiError(c, 409, 'CONFLICT', 'Two-factor authentication is not on for this user');
+        return apiError(c, 409, 'TWO_FACTOR_NOT_ENABLED');
       }
       return c.json<ApiData<TwoFactorResetAnswer>>({ data: { userId: id, twoFactorEnabled: false } });
     },

@@ -6,7 +6,7 @@ import {
   type AdminBulkAnswer,
   type AdminBulkResult,
 } from '#common/admin-bulk';
-import { codeOfStatus, type ApiData } from '#common/error-codes';
+import { codeOfStatus, ERROR_CODES, type ApiData } from '#common/error-codes';
 import type { z } from 'zod';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
@@ -17,12 +17,9 @@ import { validate } from '../../http/validate';
 type BulkInput = z.output<typeof adminBulkActionSchema>;
 
 /** What a failure that is no refusal (a bug, an outage) says in its user's result; the log has the rest. */
-export const BULK_FAILED = {
-  code: 'INTERNAL_SERVER_ERROR',
-  message: 'The action failed on the server for this user; try again',
-} as const;
+export const BULK_FAILED = { code: 'ACTION_FAILED', message: ERROR_CODES.ACTION_FAILED } as const;
 type Refusal = { code: string; message: string };
-const NOT_FOUND: Refusal = { code: 'USER_NOT_FOUND', message: 'User not found' };
+const NOT_FOUND: Refusal = { code: 'USER_NOT_FOUND', message: ERROR_CODES.USER_NOT_FOUND };
 
 /**
  * One user's action through Better Auth's own admin endpoint, as the caller (their headers): its

@@ -157,6 +157,6 @@ describe.each(ENGINES)('avatar upload on %s', (engine) => {
   it('answers an unknown file with a 404 JSON error', async () => {
     const response = await client.get<ApiErrorBody>('/api/v1/files/does-not-exist');
     expect(response.status).toBe(404);
-    expect(response.body.code).toBe('NOT_FOUND');
+    expect(response.body.code).toBe('FILE_NOT_FOUND');
   });
 });

@@ -64,9 +64,9 @@ export function fileRoutes({ auth, database, publicUrl }: { auth: Auth; database
       const file = await files.find(c.req.valid('param').id);
       if (file && !file.isPublic) {
         const user = await optionalUser(auth, c, { apiKey: true });
-        if (user?.id !== file.userId) return apiError(c, 404, 'NOT_FOUND', 'No such file');
+        if (user?.id !== file.userId) return apiError(c, 404, 'FILE_NOT_FOUND');
       }
-      if (!file) return apiError(c, 404, 'NOT_FOUND', 'No such file');
+      if (!file) return apiError(c, 404, 'FILE_NOT_FOUND');
       // A file never changes under its id: cache it for good.
       return c.body(new Uint8Array(file.data), 200, {
         'content-type': file.contentType,

@@ -1,13 +1,10 @@
 import type { AuditAction } from '#common/audit';
 
 /**
- * Better Auth's endpoints the audit trail records, each with its action. Sign-ins and the two-factor
- * code step are told apart in the plugin (the same code path turns two-factor on).
+ * Better Auth's endpoints the audit trail records, each with its action, besides every sign-in step
+ * (`auth-paths.ts`): a sign-in and a code step confirming an authenticator are told apart in the plugin.
  */
 export const AUDITED_PATHS: Readonly<Record<string, AuditAction>> = {
-  '/sign-in/email': 'user.sign_in',
-  '/sign-in/anonymous': 'user.sign_in',
-  '/passkey/verify-authentication': 'user.sign_in',
   '/sign-up/email': 'user.sign_up',
   '/sign-out': 'user.sign_out',
   '/update-user': 'user.update',
@@ -60,15 +57,3 @@ export const AUDITED_PATHS: Readonly<Record<string, AuditAction>> = {
   '/admin/revoke-user-sessions': 'admin.sessions_revoke',
   '/admin/remove-user': 'admin.user_delete',
 };
-
-/** How each sign-in path proves who signs in: the table the sign-in metrics read too. */
-export { SIGN_IN_METHODS } from '../../sign-in-methods';
-
-/** Paths whose failures are recorded even with nobody signed in: attempts on someone's account. */
-export const ATTEMPT_PATHS = new Set([
-  '/sign-in/email',
-  '/passkey/verify-authentication',
-  '/two-factor/verify-totp',
-  '/two-factor/verify-backup-code',
-  '/reset-password',
-]);

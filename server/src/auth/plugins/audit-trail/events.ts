@@ -1,6 +1,7 @@
+import type { AuditAction } from '#common/audit';
 import type { AuditEventInput } from '../../../audit/audit-log';
-import { isSecondFactor } from '../../sign-in-methods';
-import { AUDITED_PATHS, ATTEMPT_PATHS, SIGN_IN_METHODS } from './actions';
+import { enablesTwoFactor, isAccountAttempt, isCodeStep, isSignInStep, signInMethodOf } from '../../auth-paths';
+import { AUDITED_PATHS } from './actions';
 
 type Fields = Record<string, unknown>;
 
@@ -30,7 +31,7 @@ export interface Finished {
 
 export const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 export const fieldsOf = (value: unknown): Fields => (value && typeof value === 'object' ? (value as Fields) : {});
-export const isAudited = (path: string | undefined) => !!path && (path in AUDITED_PATHS || path in SIGN_IN_METHODS);
+export const isAudited = (path: string | undefined) => !!path && (path in AUDITED_PATHS || isSignInStep(path));
 export const REVOKE_USER_SESSION = '/admin/revoke-user-session';
 
 /** The event of a finished request, or null when there is nothing to record. */
@@ -39,12 +40,9 @@ export const eventOf = (
   seen: Before,
 ): (AuditEventInput & { email?: string }) | null => {
   const failed = failure !== undefined;
-  let action = AUDITED_PATHS[path];
-  if (isSecondFactor(path)) {
-    // With a session, the code confirms a new authenticator: two-factor goes on.
-    if (seen.signedIn) action = path === '/two-factor/verify-totp' ? 'two_factor.enable' : undefined;
-    else action = 'user.sign_in';
-  }
+  let action: AuditAction | undefined = isSignInStep(path) ? 'user.sign_in' : AUDITED_PATHS[path];
+  // With a session, a code step confirms a new authenticator: two-factor goes on (never by a backup code).
+  if (isCodeStep(path) && seen.signedIn) action = enablesTwoFactor(path) ? 'two_factor.enable' : undefined;
   if (!action) return null;
   const signedInUser = seen.signedIn ? seen.userId : undefined;
   const actorId = seen.impersonatedBy ?? signedInUser ?? newUserId;
@@ -60,7 +58,7 @@ export const eventOf = (
       ? sessionOwner
       : (text(body.userId) ?? created ?? (aboutMember ? member : (seen.userId ?? newUserId)));
   const email = path === '/sign-in/email' || path === '/request-password-reset' ? text(body.email) : undefined;
-  if (failed && !actorId && !targetUserId && !ATTEMPT_PATHS.has(path)) return null;
+  if (failed && !actorId && !targetUserId && !isAccountAttempt(path)) return null;
   const invitation = fieldsOf(answer.invitation);
   return {
     action,
@@ -77,7 +75,7 @@ export const eventOf = (
     userAgent,
     email,
     details: {
-      method: action === 'user.sign_in' ? SIGN_IN_METHODS[path] : undefined,
+      method: action === 'user.sign_in' ? signInMethodOf(path) : undefined,
       code: failure?.code,
       status: failure?.status,
       email,

@@ -4,8 +4,7 @@ import { getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { AuditLog } from '../../../audit/audit-log';
 import type { Database } from '../../../db/database';
 import { authHook, type HookContext } from '../../auth-hook';
-import { isSecondFactor } from '../../sign-in-methods';
-import { SIGN_IN_METHODS } from './actions';
+import { isCodeStep, isSignInStep, twoFactorCookieName } from '../../auth-paths';
 import { eventOf, fieldsOf, isAudited, REVOKE_USER_SESSION, text, type Before, type Finished } from './events';
 import { routerRefusalEvent, type RefusalReader } from './router-refusals';
 
@@ -24,8 +23,7 @@ const onAuditedPaths = (handler: (ctx: HookContext) => Promise<void>) => ({
  */
 export function auditTrail({ audit, database }: { audit: AuditLog; database: Database }) {
   const pendingSignInUser = async (ctx: HookContext) => {
-    const cookie = ctx.context.createAuthCookie('two_factor');
-    const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+    const identifier = await ctx.getSignedCookie(twoFactorCookieName(ctx.context), ctx.context.secret);
     return identifier ? (await ctx.context.internalAdapter.findVerificationValue(identifier))?.value : undefined;
   };
   const teamOrganization = async (teamId: string | undefined) =>
@@ -41,7 +39,7 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
       ? await teamOrganization(text(body.teamId))
       : undefined;
     // A sign-in or sign-up says who it is for in its answer; reading a session first would cost it time.
-    if (path in SIGN_IN_METHODS && !isSecondFactor(path)) return { signedIn: false };
+    if (isSignInStep(path) && !isCodeStep(path)) return { signedIn: false };
     if (path === '/sign-up/email') return { signedIn: false };
     const session = await getSessionFromCtx(ctx, { disableRefresh: true }).catch(() => null);
     if (session) {
@@ -50,7 +48,7 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
       const sessionOwnerId = token ? (await ctx.context.internalAdapter.findSession(token))?.user.id : undefined;
       return { userId: session.user.id, signedIn: true, impersonatedBy, organizationId, sessionOwnerId };
     }
-    if (isSecondFactor(path)) return { userId: await pendingSignInUser(ctx), signedIn: false };
+    if (isCodeStep(path)) return { userId: await pendingSignInUser(ctx), signedIn: false };
     if (path === '/reset-password' && text(body.token)) {
       const verification = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${body.token}`);
       return { userId: verification?.value, signedIn: false };

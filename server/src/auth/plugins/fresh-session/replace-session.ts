@@ -1,7 +1,5 @@
 import { authHook } from '../../auth-hook';
-
-/** Sign-ins that may happen in a browser that already holds a session (to make it fresh again). */
-const SIGN_IN_PATHS = new Set(['/sign-in/email', '/passkey/verify-authentication']);
+import { isSignInStep } from '../../auth-paths';
 
 /**
  * A sign-in in a browser that already holds a session of the same account replaces that session:
@@ -10,7 +8,8 @@ const SIGN_IN_PATHS = new Set(['/sign-in/email', '/passkey/verify-authentication
  * A session of another account is left alone (its owner's to end).
  */
 export const replaceSessionOnSignIn = {
-  matcher: (ctx: { path?: string }) => SIGN_IN_PATHS.has(ctx.path ?? ''),
+  // Every way in (a guest's sign-in makes a new account, so it never matches one held).
+  matcher: (ctx: { path?: string }) => isSignInStep(ctx.path),
   handler: authHook(async (ctx) => {
     const signedIn = ctx.context.newSession;
     if (!signedIn) return;

@@ -1,15 +1,9 @@
-import { defineErrorCodes } from '@better-auth/core/utils/error-codes';
-import {
-  ADMIN_SESSION_ENDED_MESSAGE,
-  IMPERSONATION_REASON_REQUIRED,
-  IMPERSONATION_REASON_TOO_LONG,
-  NOT_WHILE_IMPERSONATING_MESSAGE,
-} from '#common/admin';
+import { pluginErrorCodes } from '../../plugin-error-codes';
 
-/** The impersonation guard's own refusals, `CODE: message` like Better Auth's plugins. */
-export const IMPERSONATION_ERROR_CODES = defineErrorCodes({
-  REASON_REQUIRED: IMPERSONATION_REASON_REQUIRED,
-  REASON_TOO_LONG: IMPERSONATION_REASON_TOO_LONG,
-  NOT_WHILE_IMPERSONATING: NOT_WHILE_IMPERSONATING_MESSAGE,
-  ADMIN_SESSION_ENDED: ADMIN_SESSION_ENDED_MESSAGE,
-});
+/** The impersonation guard's own refusals. */
+export const IMPERSONATION_ERROR_CODES = pluginErrorCodes(
+  'REASON_REQUIRED',
+  'REASON_TOO_LONG',
+  'NOT_WHILE_IMPERSONATING',
+  'ADMIN_SESSION_ENDED',
+);

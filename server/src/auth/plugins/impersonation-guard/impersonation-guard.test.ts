@@ -9,7 +9,7 @@ import { ENGINES } from '../../../../test/test-context';
 import { totpCode } from '../../../../test/totp';
 import { enableTwoFactor } from '../../../../test/two-factor';
 import { accountState, addPasskey, impersonate } from '../../../../test/fixtures/impersonation';
-import { isSensitivePath, SENSITIVE_PATHS } from './sensitive-paths';
+import { isSensitivePath, SENSITIVE_PATHS } from '../../auth-paths';
 
 const PASSWORD = 'user-password-1';
 

@@ -3,11 +3,11 @@ import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { impersonationReasonSchema } from '#common/admin';
 import { isPlatformAdmin } from '#common/roles';
 import { IMPERSONATION_ERROR_CODES } from './error-codes';
-import { isSensitivePath } from './sensitive-paths';
 import { lateImpersonationRequests } from './late-requests';
 import { keepImpersonationEnd } from './session-end';
 import { stopOrphanedImpersonation } from './orphaned-stop';
 import { authHook } from '../../auth-hook';
+import { isSensitivePath } from '../../auth-paths';
 
 /**
  * Safe impersonation (decision 0042): an admin says why they act as someone (the reason goes into

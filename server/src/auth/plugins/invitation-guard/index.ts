@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import type { Redis } from 'ioredis';
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../../../env';
 import { sharedLimiter } from '../../../lib/limiter';
 import { authHook } from '../../auth-hook';
+import { consumeOrRefuse } from '../../limited';
 import { INVITATION_ERROR_CODES } from './error-codes';
 
 /**
@@ -17,21 +17,6 @@ const HOUR = 60 * 60;
 
 const limiter = (redis: Redis | undefined, keyPrefix: string, points: number) =>
   sharedLimiter(redis, { keyPrefix, points, duration: HOUR });
-
-/** Consumes one point, or refuses with 429 and when to try again. */
-async function consume(limit: RateLimiterAbstract, key: string, message: (minutes: number) => string) {
-  try {
-    await limit.consume(key);
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const minutes = Math.max(1, Math.ceil(rejection.msBeforeNext / 60_000));
-    throw new APIError(
-      'TOO_MANY_REQUESTS',
-      { code: 'RATE_LIMITED', message: message(minutes) },
-      { 'retry-after': String(Math.ceil(rejection.msBeforeNext / 1000)) },
-    );
-  }
-}
 
 /**
  * Who may send an invitation mail, and how many (decision 0062): only a registered account whose
@@ -56,17 +41,17 @@ export function invitationGuard({ config, redis }: { config: Pick<Config, 'unsaf
             if (!user.emailVerified) throw APIError.from('FORBIDDEN', INVITATION_ERROR_CODES.INVITER_NOT_VERIFIED);
             const email = (ctx.body as { email?: unknown } | undefined)?.email;
             if (config.unsafeDisableRateLimit || typeof email !== 'string') return;
-            await consume(
+            await consumeOrRefuse(
               perInviter,
               user.id,
-              (minutes) => `You have sent too many invitations in the last hour. Try again in ${minutes} min.`,
+              ({ minutes }) => `You have sent too many invitations in the last hour. Try again in ${minutes} min.`,
             );
             // Counted for the address whatever becomes of the invitation: the refusal tells nothing of it.
             const recipient = crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-            await consume(
+            await consumeOrRefuse(
               perRecipient,
               recipient,
-              (minutes) =>
+              ({ minutes }) =>
                 `This address has been sent too many invitations in the last hour. Try again in ${minutes} min.`,
             );
           }),

@@ -1,7 +1,4 @@
-import { defineErrorCodes } from '@better-auth/core/utils/error-codes';
+import { pluginErrorCodes } from '../../plugin-error-codes';
 
-/** The passkey guard's refusals, `CODE: message` like Better Auth's plugins. */
-export const PASSKEY_GUARD_ERROR_CODES = defineErrorCodes({
-  LAST_SIGN_IN_METHOD:
-    'This passkey is the only way to sign in to your account. Add another passkey or set a password before deleting it.',
-});
+/** The passkey guard's refusals. */
+export const PASSKEY_GUARD_ERROR_CODES = pluginErrorCodes('LAST_SIGN_IN_METHOD');

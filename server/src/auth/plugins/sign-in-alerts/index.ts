@@ -3,21 +3,7 @@ import type { Logger } from '../../../lib/logger';
 import { backgroundTasks } from './background';
 import { noteSignIn, type SignInAlertDependencies, type WrittenSession } from './note-sign-in';
 import { authHook } from '../../auth-hook';
-
-/** Where a person signs in: with the password, with a passkey. */
-const SIGN_IN_PATHS = new Set(['/sign-in/email', '/passkey/verify-authentication']);
-/** The second step of a two-factor sign-in; the same paths also confirm a new authenticator app. */
-const SECOND_FACTOR_PATHS = new Set([
-  '/two-factor/verify-totp',
-  '/two-factor/verify-backup-code',
-  '/two-factor/verify-otp',
-]);
-
-type EndpointContext = { path?: string | undefined; context: { session?: unknown } };
-
-/** A request that signs someone in (a code confirming a new app comes from a signed-in person). */
-const signsIn = ({ path = '', context }: EndpointContext) =>
-  SIGN_IN_PATHS.has(path) || (SECOND_FACTOR_PATHS.has(path) && !context.session);
+import { isSignInStep, signsIn } from '../../auth-paths';
 
 /**
  * Sign-in alerts (decision 0039): each sign-in of a registered person records the browser and
@@ -38,7 +24,8 @@ export function signInAlerts(dependencies: SignInAlertDependencies & { logger: L
           session: {
             create: {
               after: async (session, ctx) => {
-                if (ctx && signsIn(ctx) && !session.impersonatedBy) written.set(ctx.context, session);
+                if (ctx && signsIn(ctx.path, !!ctx.context.session) && !session.impersonatedBy)
+                  written.set(ctx.context, session);
               },
             },
           },
@@ -48,7 +35,8 @@ export function signInAlerts(dependencies: SignInAlertDependencies & { logger: L
     hooks: {
       after: [
         {
-          matcher: (ctx) => SIGN_IN_PATHS.has(ctx.path ?? '') || SECOND_FACTOR_PATHS.has(ctx.path ?? ''),
+          // Every way in; a guest's sign-in writes an anonymous user, left out below.
+          matcher: (ctx) => isSignInStep(ctx.path),
           handler: authHook(async (ctx) => {
             const session = written.get(ctx.context);
             const signedIn = ctx.context.newSession;

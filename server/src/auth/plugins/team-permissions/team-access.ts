@@ -60,5 +60,5 @@ export async function requireTeamMember(teams: Pick<TeamRowQueries, 'findTeamMem
 
 /** Refuses to take away the team's last owner; call it under the team's lock, before the write. */
 export async function keepAnOwner(teams: Pick<TeamRowQueries, 'countTeamOwners'>, team: TeamRow) {
-  if ((await teams.countTeamOwners(team.id)) <= 1) throw APIError.from('BAD_REQUEST', TEAM_ERROR_CODES.LAST_OWNER);
+  if ((await teams.countTeamOwners(team.id)) <= 1) throw APIError.from('BAD_REQUEST', TEAM_ERROR_CODES.TEAM_LAST_OWNER);
 }

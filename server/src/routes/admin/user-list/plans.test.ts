@@ -109,7 +109,9 @@ describe.each(ENGINES)('admin user list plans on %s', (engine) => {
     const first = await ours({ sortBy: 'name', sortDirection: 'asc', limit: 10, offset: 0 });
     const other = await ours({ limit: 10, offset: 10 }, first.nextCursor!);
     expect(other.users.map((user) => user.id)).toEqual((await naive({ limit: 10, offset: 10 })).ids);
-    const forge = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    // A cursor of the user list's shape with values of our choosing (an array), or any JSON at all.
+    const forge = (parts: unknown, list = 'users') =>
+      Buffer.from(JSON.stringify(Array.isArray(parts) ? [list, ...parts] : parts)).toString('base64url');
     const forged = [
       'bm90LWEtY3Vyc29y',
       forge(['a', 'createdAt', 'desc', 'not a date', 'x']),
@@ -125,11 +127,18 @@ describe.each(ENGINES)('admin user list plans on %s', (engine) => {
       forge(['c', 'createdAt', 'desc', '2026-01-01T00:00:00.000Z', 'x']),
       forge(['a', 'createdAt', 'desc', 1_767_225_600_000, 'x']),
       'a'.repeat(1001),
+      // Another list's cursor, and this list's values without its name.
+      forge(['2026-01-01T00:00:00.000Z', 'x'], 'organization-members'),
+      forge(['a', 'createdAt', 'desc', '2026-01-01T00:00:00.000Z', 'x'], 'audit'),
+      Buffer.from(JSON.stringify(['a', 'createdAt', 'desc', '2026-01-01T00:00:00.000Z', 'x'])).toString('base64url'),
     ];
     for (const cursor of forged) {
       const response = await fixture.admin.get(`/api/v1/admin/users?cursor=${cursor}`);
-      expect(response.status, cursor).toBe(400);
-      expect(response.body.message, cursor).toBe('cursor is not valid');
+      expect([response.status, response.body.code, response.body.message], cursor).toEqual([
+        400,
+        'CURSOR_NOT_VALID',
+        'cursor is not valid',
+      ]);
     }
   });
 });

@@ -26,12 +26,12 @@ describe.each(ENGINES)('set-role on %s', (engine) => {
       userId: people.teamOwner.id,
       role: 'member',
     });
-    expect([last.status, last.body.code]).toEqual([400, 'LAST_OWNER']);
+    expect([last.status, last.body.code]).toEqual([400, 'TEAM_LAST_OWNER']);
     const removed = await admin.post('/api/auth/team-permissions/remove-member', {
       teamId,
       userId: people.teamOwner.id,
     });
-    expect(removed.body.code).toBe('LAST_OWNER');
+    expect(removed.body.code).toBe('TEAM_LAST_OWNER');
 
     // Promote and demote work on others.
     expect(
