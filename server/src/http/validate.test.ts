@@ -34,15 +34,15 @@ describe('validate', () => {
   });
 
   it.each([
-    ['not JSON', '{"name": "Ada",', BODY_NOT_JSON],
-    ['an empty body', '', BODY_NOT_JSON],
-    ['a missing field', '{"count": 2}', 'name must be text'],
-    ['a wrong type', '{"name": ["Ada"]}', 'name must be text'],
-    ['a rule broken', '{"name": "   "}', 'Name is required'],
-    ['the second field wrong', '{"name": "Ada", "count": "2"}', 'count must be a number'],
-    ['null', 'null', 'Invalid input: expected object, received null'],
-  ])('refuses %s with a 400 and its message', async (_label, text, message) =>
-    expect(await postJson(text)).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST', message } }),
+    ['not JSON', '{"name": "Ada",', 'BODY_NOT_JSON', BODY_NOT_JSON],
+    ['an empty body', '', 'BODY_NOT_JSON', BODY_NOT_JSON],
+    ['a missing field', '{"count": 2}', 'BAD_REQUEST', 'name must be text'],
+    ['a wrong type', '{"name": ["Ada"]}', 'BAD_REQUEST', 'name must be text'],
+    ['a rule broken', '{"name": "   "}', 'BAD_REQUEST', 'Name is required'],
+    ['the second field wrong', '{"name": "Ada", "count": "2"}', 'BAD_REQUEST', 'count must be a number'],
+    ['null', 'null', 'BAD_REQUEST', 'Invalid input: expected object, received null'],
+  ])('refuses %s with a 400, its code and its message', async (_label, text, code, message) =>
+    expect(await postJson(text)).toMatchObject({ status: 400, body: { code, message } }),
   );
 
   it('reads a form field by its first value, never as a prototype', async () => {
@@ -61,7 +61,7 @@ describe('validate', () => {
       body: '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda',
       headers: { 'content-type': 'multipart/form-data; boundary=b' },
     });
-    expect(response).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST', message: BODY_NOT_FORM } });
+    expect(response).toMatchObject({ status: 400, body: { code: 'BODY_NOT_FORM', message: BODY_NOT_FORM } });
   });
 
   it('checks the query string and the path the same way', async () => {

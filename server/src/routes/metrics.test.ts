@@ -31,7 +31,7 @@ describe('request ids and metrics', () => {
     const missing = await client.get('/api/v1/files/no-such-file');
     const id = missing.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(missing.body).toMatchObject({ code: 'NOT_FOUND', requestId: id });
+    expect(missing.body).toMatchObject({ code: 'FILE_NOT_FOUND', requestId: id });
     const written = lines.filter((line) => line.requestId === id);
     expect(written.map((line) => line.msg)).toContain('request');
 

@@ -75,7 +75,7 @@ describe.each(ENGINES)('admin organization routes refuse everyone else on %s', (
   it("refuses an API key, even an admin's: keys never reach admin routes", async () => {
     for (const key of [keyOf.owner, keyOf.admin]) {
       expect(await outcomes(as(new TestClient(suite.context.app), { [API_KEY_HEADER]: key }))).toEqual(
-        every(403, 'FORBIDDEN'),
+        every(403, 'API_KEY_NOT_ALLOWED'),
       );
     }
   });

@@ -28,7 +28,7 @@ describe.each(ENGINES)('admin invitation cancelling, organization deletion and i
       details: { invitationId: organization.invitationId, email: expect.stringMatching(/^invitee-/) },
     });
     const again = await suite.call('DELETE', path);
-    expect([again.status, again.body.code]).toEqual([409, 'CONFLICT']);
+    expect([again.status, again.body.code]).toEqual([409, 'INVITATION_NOT_PENDING']);
   });
   it('refuses any name but the exact one, and keeps everything', async () => {
     const organization = await suite.organization();
@@ -105,7 +105,7 @@ describe.each(ENGINES)('admin invitation cancelling, organization deletion and i
 
     expect((await suite.call('GET', `/${organization.id}`)).status).toBe(404);
     const again = await suite.call('DELETE', `/${organization.id}`, { confirmName: organization.name });
-    expect([again.status, again.body.code]).toEqual([404, 'NOT_FOUND']);
+    expect([again.status, again.body.code]).toEqual([404, 'ORGANIZATION_NOT_FOUND']);
     // Its owner's own list no longer has it.
     const mine = await suite.owner.client.get('/api/v1/organizations');
     expect(mine.body.data.map((row: { id: string }) => row.id)).not.toContain(organization.id);
