@@ -184,10 +184,13 @@ describe('my sessions', () => {
     const authenticator = await addVirtualAuthenticator(t.context, t.page);
     const user = await openProfileAlone('stale-passkey');
     ageSessions(user.email);
-    // The aged session: the list on screen refreshes, and Add Passkey asks.
+    // The aged session, opened afresh: the session list is refused (its card asks to confirm), and
+    // Add Passkey asks too.
     t.expectRefusal(403, '/api/auth/list-sessions');
     t.expectRefusal(403, '/api/auth/passkey/generate-register-options');
     const { page } = t;
+    await page.reload();
+    await page.getByRole('button', { name: "Confirm it's you" }).waitFor();
     await page.getByRole('button', { name: 'Add Passkey' }).click();
     const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
     await dialog.getByLabel('Password').fill(user.password);
