@@ -1,5 +1,5 @@
-import { TestClient } from '../server/test/http-client';
-import { createTestContext, type Engine } from '../server/test/test-context';
+import { TestClient } from '#test/http-client';
+import { createTestContext, type Engine } from '#test/test-context';
 
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
 

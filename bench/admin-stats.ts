@@ -11,8 +11,8 @@
  */
 import { sql } from 'kysely';
 import { fillAuditCounts } from '../server/src/db/migrations/audit-counts';
-import { TestClient } from '../server/test/http-client';
-import type { Engine, TestContext } from '../server/test/test-context';
+import { TestClient } from '#test/http-client';
+import type { Engine, TestContext } from '#test/test-context';
 import { adminContext, percentile } from './admin-context';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 1_000_000);

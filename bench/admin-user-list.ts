@@ -11,8 +11,8 @@
  */
 import { sql } from 'kysely';
 import { createPostgresUserPairIndexes, createPostgresUserSearchIndexes } from '../server/src/db/migrations';
-import type { TestClient } from '../server/test/http-client';
-import type { Engine, TestContext } from '../server/test/test-context';
+import type { TestClient } from '#test/http-client';
+import type { Engine, TestContext } from '#test/test-context';
 import { adminContext, percentile } from './admin-context';
 import { viaCursor } from './next-page-query';
 

@@ -10,8 +10,8 @@
  *   two images are decoded at once), so the per-upload growth falls.
  */
 import sharp from 'sharp';
-import { TestClient } from '../server/test/http-client';
-import { createTestContext } from '../server/test/test-context';
+import { TestClient } from '#test/http-client';
+import { createTestContext } from '#test/test-context';
 import { runCounted } from './run-counted';
 
 const WIDTH = 4000;

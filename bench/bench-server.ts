@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startServerProcess } from '../server/test/server-process';
+import { freePort, startServerProcess } from '#test/server-process';
 
 /** The password of the account every benchmark signs in as. */
 export const PASSWORD = 'bench-password-1';

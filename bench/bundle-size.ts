@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { formatAuthBundle, measureAuthBundle } from '../e2e/support/auth-bundle';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
-import { startServerProcess } from '../server/test/server-process';
+import { startServerProcess } from '#test/server-process';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-bundle-'));
 const server = await startServerProcess(dataDir, {}, { compiled: true, hostname: 'localhost' });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { encodeCursor } from '../server/src/routes/admin/user-list/cursor';
-import type { TestClient } from '../server/test/http-client';
-import type { TestContext } from '../server/test/test-context';
+import type { TestClient } from '#test/http-client';
+import type { TestContext } from '#test/test-context';
 
 /**
  * The cursor Next gives on the page before a deep page of a search with more matches than its count

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../server/test/csv';
+import { parseCsv } from '#test/csv';
 import { expectAccessibleInBothThemes } from './support/axe';
 import { toasts, useBrowser } from './support/browser';
 import { confirmWith } from './support/confirmation';

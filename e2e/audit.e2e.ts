@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../server/test/csv';
+import { parseCsv } from '#test/csv';
 import { expectAccessibleInBothThemes } from './support/axe';
 import { useBrowser } from './support/browser';
 import { E2E_ADMIN } from './support/server';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { totpCode, wrongCode } from '../server/test/totp';
+import { totpCode, wrongCode } from '#test/totp';
 import { seriousViolations } from './support/axe';
 import { expectPath, toasts, useBrowser, type BrowserFixture } from './support/browser';
 import { confirmation } from './support/confirmation';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { COMPILED_ENTRY, ROOT, startServerProcess } from '../../server/test/server-process';
+import { COMPILED_ENTRY, ROOT, startServerProcess } from '#test/server-process';
 
 export { ROOT };
 

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditAction } from '#common/audit';
-import { ADMIN_ENV, signIn, signInAdmin, signUp } from '../test/accounts';
-import type { TestClient } from '../test/http-client';
-import { contextPerSuite } from '../test/suite';
-import { ENGINES, type TestContext } from '../test/test-context';
+import { ADMIN_ENV, signIn, signInAdmin, signUp } from '#test/accounts';
+import type { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES, type TestContext } from '#test/test-context';
 import { authEndpoints, ourAdminRoutes } from './access-control/endpoints';
 
 const BROWSER = 'Attribution Browser/1.0';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../src/auth/admin-bootstrap';
-import { TestClient } from '../test/http-client';
-import { createTestContext, ENGINES, type TestContext } from '../test/test-context';
+import { TestClient } from '#test/http-client';
+import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
 
 describe.each(ENGINES)('ASVS V6 authentication: a squatted ADMIN_EMAIL on %s', (engine) => {
   const contexts: TestContext[] = [];

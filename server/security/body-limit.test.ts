@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_API_BODY_BYTES } from '../src/app';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/test-context';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '#test/test-context';
 
 /** Sends requests one after another on a single kept-alive connection, as browsers and proxies do. */
 function onOneConnection(port: number, requests: Array<{ method: string; path: string; body?: Buffer }>) {

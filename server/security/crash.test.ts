@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess as Server } from '../test/server-process';
+import { startServerProcess, type ServerProcess as Server } from '#test/server-process';
 
 const WORKERS = 8;
 /** The server is killed once this many sign-ups are acknowledged, while the other workers' are in flight. */

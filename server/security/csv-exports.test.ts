@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_HEADER } from '#common/api-keys';
-import { parseCsv } from '../test/csv';
-import { TestClient } from '../test/http-client';
-import { ENGINES, TEST_ORIGIN, type TestContext } from '../test/test-context';
+import { parseCsv } from '#test/csv';
+import { TestClient } from '#test/http-client';
+import { ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
 import { sharedContexts } from './support/contexts';
 import { admin, apiKey, guest, PASSWORD, uniqueEmail, type Person } from './support/principals';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_UPS_PER_HOUR } from '../src/auth/auth';
-import { TestClient } from '../test/http-client';
-import { createTestContext, type TestContext } from '../test/test-context';
+import { TestClient } from '#test/http-client';
+import { createTestContext, type TestContext } from '#test/test-context';
 
 describe('ASVS V6 authentication: account enumeration at sign-up', () => {
   let context: TestContext;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, TEST_ORIGIN, type Engine, type TestContext } from '../test/test-context';
+import { createTestContext, TEST_ORIGIN, type Engine, type TestContext } from '#test/test-context';
 import { changes, digest, isExpectedRefusalWrite, listTables } from './fuzz/digest';
 import { authEndpoints, V1_ENDPOINTS, type Endpoint } from './fuzz/endpoints';
 import { createFixtures, type Fixtures } from './fuzz/fixtures';

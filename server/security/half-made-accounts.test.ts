@@ -5,10 +5,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database';
-import { TestClient } from '../test/http-client';
-import { startServerProcess, type ServerProcess } from '../test/server-process';
-import { contextPerSuite } from '../test/suite';
-import { createThrowawaySchema, ENGINES, TEST_POSTGRES_URL, type Engine } from '../test/test-context';
+import { TestClient } from '#test/http-client';
+import { startServerProcess, type ServerProcess } from '#test/server-process';
+import { contextPerSuite } from '#test/suite';
+import { createThrowawaySchema, ENGINES, TEST_POSTGRES_URL, type Engine } from '#test/test-context';
 
 const PASSWORD = 'half-made-password-1';
 /** The account insert of these addresses fails, by a trigger the test database alone has. */

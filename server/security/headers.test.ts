@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/test-context';
+import { createTestContext, type TestContext } from '#test/test-context';
 
 const PRODUCTION = {
   NODE_ENV: 'production',

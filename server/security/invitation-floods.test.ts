@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { INVITATIONS_PER_HOUR } from '../src/auth/plugins/invitation-guard';
-import { signUp, verifyEmail } from '../test/accounts';
-import { TestClient } from '../test/http-client';
-import { contextPerSuite, sharedInstancesPerSuite } from '../test/suite';
-import type { TestContext } from '../test/test-context';
+import { signUp, verifyEmail } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite, sharedInstancesPerSuite } from '#test/suite';
+import type { TestContext } from '#test/test-context';
 
 const LIMITS_ON = { UNSAFE_DISABLE_RATE_LIMIT: 'false' };
 

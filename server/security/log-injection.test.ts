@@ -4,8 +4,8 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sqliteFileIn } from '../src/db/database';
-import { ADMIN_ENV, TEST_ADMIN } from '../test/accounts';
-import { startServerProcess, type ServerProcess } from '../test/server-process';
+import { ADMIN_ENV, TEST_ADMIN } from '#test/accounts';
+import { startServerProcess, type ServerProcess } from '#test/server-process';
 
 /** An organization name written to forge a log line of its own, as an error line would read. */
 const FORGED = 'Acme\n{"level":"error","msg":"admin password reset","forged":true}\r\nInc';

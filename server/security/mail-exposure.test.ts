@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signInAdmin, signUp, withTestContext } from '../test/accounts';
-import { TestClient } from '../test/http-client';
-import { contextPerSuite } from '../test/suite';
+import { ADMIN_ENV, signInAdmin, signUp, withTestContext } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
 
 describe('ASVS V6 authentication: mail that carries sign-in links', () => {
   const suite = contextPerSuite('sqlite', { env: ADMIN_ENV });

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_HEADER } from '#common/api-keys';
 import type { AuditPage } from '#common/audit';
-import { TestClient } from '../test/http-client';
-import { ENGINES, type TestContext } from '../test/test-context';
+import { TestClient } from '#test/http-client';
+import { ENGINES, type TestContext } from '#test/test-context';
 import { sharedContexts } from './support/contexts';
 import { apiKey, guest, type Person } from './support/principals';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../test/http-client';
-import { ageSessions } from '../test/stale-sessions';
-import { ENGINES, TEST_ORIGIN, type TestContext } from '../test/test-context';
+import { TestClient } from '#test/http-client';
+import { ageSessions } from '#test/stale-sessions';
+import { ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
 import { sharedContexts } from './support/contexts';
 import { admin, apiKey, guest, impersonation, PASSWORD, plainUser, signIn, type Person } from './support/principals';
 

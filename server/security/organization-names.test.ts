@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { organizationConfirmationText, type AdminOrganizationPage } from '#common/admin';
 import { ORGANIZATION_LIMIT, ORGANIZATION_LIMIT_MESSAGE } from '#common/organizations';
 import { NAME_CONTROL_MESSAGE } from '#common/validation';
-import { ENGINES, type TestContext } from '../test/test-context';
+import { ENGINES, type TestContext } from '#test/test-context';
 import { sharedContexts } from './support/contexts';
 import { admin, plainUser, type Person } from './support/principals';
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { TestClient } from '../test/http-client';
-import { contextPerSuite } from '../test/suite';
-import { ENGINES } from '../test/test-context';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
 import { admin, impersonation, PASSWORD, plainUser, signIn } from './support/principals';
 
 const LIMITS_ON = { UNSAFE_DISABLE_RATE_LIMIT: 'false' };

@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESET_REQUESTS_PER_HOUR } from '../src/auth/password-guard';
-import { signUp, withTestContext } from '../test/accounts';
-import { TestClient } from '../test/http-client';
-import { contextPerSuite } from '../test/suite';
-import { TEST_ORIGIN, type TestContext } from '../test/test-context';
+import { signUp, withTestContext } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { TEST_ORIGIN, type TestContext } from '#test/test-context';
 
 const LIMITS_ON = { UNSAFE_DISABLE_RATE_LIMIT: 'false' };
 /** A fresh client address per case: counts are kept per address, and must not leak between cases. */

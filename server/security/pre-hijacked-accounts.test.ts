@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../test/accounts';
-import { TestClient } from '../test/http-client';
-import { SoftwarePasskey } from '../test/passkeys';
-import { selectRows } from '../test/rows';
-import { contextPerSuite, sharedInstancesPerSuite } from '../test/suite';
-import { ENGINES, TEST_ORIGIN, type TestContext } from '../test/test-context';
-import { totpCode } from '../test/totp';
-import { enableTwoFactor, TRUST_DEVICE_COOKIE } from '../test/two-factor';
+import { signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { SoftwarePasskey } from '#test/passkeys';
+import { selectRows } from '#test/rows';
+import { contextPerSuite, sharedInstancesPerSuite } from '#test/suite';
+import { ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
+import { totpCode } from '#test/totp';
+import { enableTwoFactor, TRUST_DEVICE_COOKIE } from '#test/two-factor';
 
 const SQUATTER_PASSWORD = 'squatter-password-1';
 const OWNER_PASSWORD = 'owner-password-1';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, type TestResponse } from '../test/http-client';
-import { createTestContext, ENGINES, type TestContext } from '../test/test-context';
+import { TestClient, type TestResponse } from '#test/http-client';
+import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
 
 /** Each race runs this many times: one lucky interleaving must not hide a check-then-write bug. */
 const ROUNDS = 8;

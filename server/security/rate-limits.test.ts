@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { API_RATE_LIMITS, FAILED_SIGN_INS_PER_ACCOUNT } from '../src/http/rate-limit';
-import { TestClient } from '../test/http-client';
-import type { TestContext } from '../test/test-context';
-import { contextPerSuite, sharedInstancesPerSuite } from '../test/suite';
+import { TestClient } from '#test/http-client';
+import type { TestContext } from '#test/test-context';
+import { contextPerSuite, sharedInstancesPerSuite } from '#test/suite';
 import { admin, impersonation, plainUser } from './support/principals';
 
 const LIMITS_ON = { UNSAFE_DISABLE_RATE_LIMIT: 'false' };

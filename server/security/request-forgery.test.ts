@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signInAdmin, signUp } from '../test/accounts';
-import type { TestClient } from '../test/http-client';
-import { pngForm } from '../test/images';
-import { countRows } from '../test/rows';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/test-context';
+import { ADMIN_ENV, signInAdmin, signUp } from '#test/accounts';
+import type { TestClient } from '#test/http-client';
+import { pngForm } from '#test/images';
+import { countRows } from '#test/rows';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '#test/test-context';
 
 const EVIL = 'https://evil.example';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BODY_BYTES } from '../src/routes/files';
-import { startServerProcess } from '../test/server-process';
+import { startServerProcess } from '#test/server-process';
 import { cookiesOf, send, type Reply } from './reverse-proxy/loopback-http';
 import { NGINX, SHIPPED_CONFIG, testConfig } from './reverse-proxy/nginx-config';
 import { freePorts, launch, stop, waitFor, type Process } from './reverse-proxy/processes';

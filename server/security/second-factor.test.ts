@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#common/error-codes';
 import { CODE_ATTEMPTS_BEFORE_LOCK } from '../src/auth/two-factor/code-lock';
-import { signUp, verifyEmail } from '../test/accounts';
-import { TestClient } from '../test/http-client';
-import { contextPerSuite } from '../test/suite';
-import { ENGINES } from '../test/test-context';
-import { totpCode, wrongCode } from '../test/totp';
-import { enableTwoFactor, SESSION_COOKIE, TRUST_DEVICE_COOKIE } from '../test/two-factor';
+import { signUp, verifyEmail } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
+import { totpCode, wrongCode } from '#test/totp';
+import { enableTwoFactor, SESSION_COOKIE, TRUST_DEVICE_COOKIE } from '#test/two-factor';
 import { admin } from './support/principals';
 
 const PASSWORD = 'user-password-1';

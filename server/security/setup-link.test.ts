@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_HEADER } from '#common/api-keys';
-import { signUp, withTestContext } from '../test/accounts';
-import { TestClient } from '../test/http-client';
-import { admins, keptLinks, SETUP_PASSWORD as PASSWORD, newSetupToken } from '../test/setup-links';
-import { ENGINES, TEST_ORIGIN, TEST_POSTGRES_URL } from '../test/test-context';
+import { signUp, withTestContext } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { admins, keptLinks, SETUP_PASSWORD as PASSWORD, newSetupToken } from '#test/setup-links';
+import { ENGINES, TEST_ORIGIN, TEST_POSTGRES_URL } from '#test/test-context';
 
 describe.each(ENGINES)('attacks on the first-run setup link on %s', (engine) => {
   it('refuses wrong links, wrong types, foreign origins, and callers of every kind without the link; two requests at once make one admin', async () => {

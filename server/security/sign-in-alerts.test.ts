@@ -3,8 +3,8 @@ import { NOT_WHILE_IMPERSONATING_MESSAGE } from '#common/admin';
 import { API_KEY_HEADER } from '#common/api-keys';
 import { SIGN_IN_ALERTS_GUEST_MESSAGE } from '#common/sign-in-alerts';
 import { BODY_NOT_JSON } from '../src/http/validate';
-import { TestClient, type TestResponse } from '../test/http-client';
-import { ENGINES, TEST_ORIGIN, type TestContext } from '../test/test-context';
+import { TestClient, type TestResponse } from '#test/http-client';
+import { ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
 import { sharedContexts } from './support/contexts';
 import { admin, apiKey, guest, impersonation, type Person } from './support/principals';
 

@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, type TestResponse } from '../test/http-client';
-import { ENGINES, type TestContext } from '../test/test-context';
+import { TestClient, type TestResponse } from '#test/http-client';
+import { ENGINES, type TestContext } from '#test/test-context';
 import { sharedContexts } from './support/contexts';
 import type { Person } from './support/principals';
 import { MALFORMED_REQUESTS, REFUSED_FILES } from './uploads/attacks';

@@ -5,8 +5,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#common/error-codes';
 import { MAX_API_BODY_BYTES } from './app';
-import { TestClient } from '../test/http-client';
-import { createTestContext, type TestContext } from '../test/test-context';
+import { TestClient } from '#test/http-client';
+import { createTestContext, type TestContext } from '#test/test-context';
 
 describe('HTTP edges', () => {
   let context: TestContext;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServerProcess } from '../test/server-process';
+import { freePort, startServerProcess } from '#test/server-process';
 
 describe('the server process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-sigterm-'));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMPILED_ENTRY, COMPILED_ENV, COMPILED_FLAGS, ROOT } from '../test/server-process';
+import { COMPILED_ENTRY, COMPILED_ENV, COMPILED_FLAGS, ROOT } from '#test/server-process';
 
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const assignments = Object.entries(COMPILED_ENV).map(([name, value]) => `${name}=${value}`);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../test/http-client';
-import { ENGINES, type TestContext } from '../../test/test-context';
+import { TestClient } from '#test/http-client';
+import { ENGINES, type TestContext } from '#test/test-context';
 import { sharedContexts } from '../support/contexts';
 import { guest, PASSWORD, plainUser, uniqueEmail } from '../support/principals';
 import { brief } from './endpoints';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verifyEmail } from '../../test/accounts';
-import type { TestResponse } from '../../test/http-client';
-import { ENGINES, type TestContext } from '../../test/test-context';
-import { enableTwoFactor } from '../../test/two-factor';
+import { verifyEmail } from '#test/accounts';
+import type { TestResponse } from '#test/http-client';
+import { ENGINES, type TestContext } from '#test/test-context';
+import { enableTwoFactor } from '#test/two-factor';
 import { sharedContexts } from '../support/contexts';
 import {
   admin,

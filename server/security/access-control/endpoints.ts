@@ -1,5 +1,5 @@
-import type { TestResponse } from '../../test/http-client';
-import type { TestContext } from '../../test/test-context';
+import type { TestResponse } from '#test/http-client';
+import type { TestContext } from '#test/test-context';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export interface Attack {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createTestContext, type Engine, type TestContext } from '../../test/test-context';
+import { createTestContext, type Engine, type TestContext } from '#test/test-context';
 import { organization, uniqueEmail, type Organization } from '../support/principals';
 import type { Attack, Method } from './endpoints';
 

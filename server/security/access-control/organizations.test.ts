@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TestClient } from '../../test/http-client';
-import { organizationRows } from '../../test/organization-rows';
-import { ENGINES } from '../../test/test-context';
+import type { TestClient } from '#test/http-client';
+import { organizationRows } from '#test/organization-rows';
+import { ENGINES } from '#test/test-context';
 import { sessionCaller, signUp, uniqueEmail } from '../support/principals';
 import { authEndpoints, brief, refused } from './endpoints';
 import { ABOUT_THE_CALLER, acmePerSuite, organizationAttacks } from './organization-attacks';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TestResponse } from '../../test/http-client';
-import { ENGINES } from '../../test/test-context';
+import type { TestResponse } from '#test/http-client';
+import { ENGINES } from '#test/test-context';
 import { brief, refused } from './endpoints';
 import { acmePerSuite } from './organization-attacks';
 

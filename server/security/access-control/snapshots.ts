@@ -1,4 +1,4 @@
-import type { TestContext } from '../../test/test-context';
+import type { TestContext } from '#test/test-context';
 
 /** Rows whose change would mean an admin action went through. */
 export async function platformSnapshot(context: TestContext) {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { TestContext } from '../../test/test-context';
+import type { TestContext } from '#test/test-context';
 
 type Row = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { TestClient } from '../../test/http-client';
-import type { TestContext } from '../../test/test-context';
+import { TestClient } from '#test/http-client';
+import type { TestContext } from '#test/test-context';
 import { PRINCIPALS, type Principals } from './principals';
 
 /** What the generated requests aim at: real ids, addresses, a working API key, a PNG. */

@@ -1,4 +1,4 @@
-import { ROOT } from '../../test/server-process';
+import { ROOT } from '#test/server-process';
 
 const STACK_FRAME = /\n\s+at\s|\bat\s+\S+\s+\(?[^()\s]*:\d+:\d+\)?/;
 

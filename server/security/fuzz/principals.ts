@@ -1,5 +1,5 @@
-import { TestClient } from '../../test/http-client';
-import type { TestContext } from '../../test/test-context';
+import { TestClient } from '#test/http-client';
+import type { TestContext } from '#test/test-context';
 
 export const PASSWORD = 'fuzz-password-1';
 

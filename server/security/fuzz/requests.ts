@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { TEST_ORIGIN } from '../../test/test-context';
+import { TEST_ORIGIN } from '#test/test-context';
 import { bodyArbitrary, contentType, type BodySpec } from './bodies';
 import type { Endpoint } from './endpoints';
 import type { Fixtures } from './fixtures';

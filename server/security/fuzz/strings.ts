@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { TEST_ORIGIN } from '../../test/test-context';
+import { TEST_ORIGIN } from '#test/test-context';
 import type { Fixtures } from './fixtures';
 import { PASSWORD } from './principals';
 

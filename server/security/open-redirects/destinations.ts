@@ -1,4 +1,4 @@
-import { TEST_ORIGIN, type TestContext } from '../../test/test-context';
+import { TEST_ORIGIN, type TestContext } from '#test/test-context';
 
 /** Destinations off the trusted origin, each dressed to slip past a naive check. */
 export const HOSTILE_URLS = [

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeQuotedPrintable } from '../../test/smtp-sink';
-import { ENGINES, TEST_ORIGIN, type TestContext } from '../../test/test-context';
+import { decodeQuotedPrintable } from '#test/smtp-sink';
+import { ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
 import { organization, plainUser, uniqueEmail, type Person } from '../support/principals';
 import { offOrigin } from './destinations';
 import { contextsWithMailSink } from './mail-sink-contexts';

@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { startSmtpSink } from '../../test/smtp-sink';
+import { startSmtpSink } from '#test/smtp-sink';
 import { sharedContexts } from '../support/contexts';
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, type TestResponse } from '../../test/http-client';
-import { ENGINES, type TestContext } from '../../test/test-context';
+import { TestClient, type TestResponse } from '#test/http-client';
+import { ENGINES, type TestContext } from '#test/test-context';
 import { guest, PASSWORD, uniqueEmail, type Person } from '../support/principals';
 import { HOSTILE_URLS, offOrigin, urlTakingEndpoints } from './destinations';
 import { contextsWithMailSink } from './mail-sink-contexts';

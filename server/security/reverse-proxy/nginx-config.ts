@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ROOT } from '../../test/server-process';
+import { ROOT } from '#test/server-process';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const SHIPPED_CONFIG = path.join(ROOT, 'deploy/nginx/gatehouse.conf');

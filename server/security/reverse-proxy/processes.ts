@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { ROOT } from '../../test/server-process';
+import { ROOT } from '#test/server-process';
 
 export interface Process {
   child: ChildProcess;

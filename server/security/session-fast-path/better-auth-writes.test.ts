@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../test/http-client';
-import { createTestContext, type TestContext } from '../../test/test-context';
+import { TestClient } from '#test/http-client';
+import { createTestContext, type TestContext } from '#test/test-context';
 import { PASSWORD, plainUser, type Person } from '../support/principals';
 import { check, expectRefused, expectServedFast, headersOf } from './checks';
 

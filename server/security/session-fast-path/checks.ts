@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { TestClient } from '../../test/http-client';
-import type { TestContext } from '../../test/test-context';
+import { TestClient } from '#test/http-client';
+import type { TestContext } from '#test/test-context';
 
 // The session check answered without Better Auth's router (`auth.readSession`, used by
 // `GET /api/auth/get-session` and every `/api/v1` route) must be exactly as strict: whatever ends a

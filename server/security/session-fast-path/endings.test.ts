@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../test/http-client';
-import { createSharedInstances, createTestContext, type Engine, type TestContext } from '../../test/test-context';
+import { TestClient } from '#test/http-client';
+import { createSharedInstances, createTestContext, type Engine, type TestContext } from '#test/test-context';
 import { admin, guest, impersonation, plainUser, signIn, signUp, type Person } from '../support/principals';
 import { expectRefused, expectServedFast, past } from './checks';
 import { ENDINGS, type Setup } from './session-endings';

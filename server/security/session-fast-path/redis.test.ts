@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient } from '../../test/http-client';
-import { createSharedInstances } from '../../test/test-context';
+import type { TestClient } from '#test/http-client';
+import { createSharedInstances } from '#test/test-context';
 import { plainUser, signIn, signUp } from '../support/principals';
 import { expectRefused, expectServedFast, headersOf } from './checks';
 

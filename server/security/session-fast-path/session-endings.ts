@@ -1,5 +1,5 @@
-import type { TestClient } from '../../test/http-client';
-import type { TestContext } from '../../test/test-context';
+import type { TestClient } from '#test/http-client';
+import type { TestContext } from '#test/test-context';
 import { PASSWORD, type Person } from '../support/principals';
 
 export interface Setup {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../test/http-client';
-import { createTestContext, type TestContext } from '../../test/test-context';
+import { TestClient } from '#test/http-client';
+import { createTestContext, type TestContext } from '#test/test-context';
 import { sharedContexts } from '../support/contexts';
 import { PASSWORD, uniqueEmail } from '../support/principals';
 import { SESSION_COOKIE, sessionTokenSet } from './session-cookies';

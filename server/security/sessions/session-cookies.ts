@@ -1,4 +1,4 @@
-import type { TestContext } from '../../test/test-context';
+import type { TestContext } from '#test/test-context';
 import { replay } from '../support/principals';
 
 export const SESSION_COOKIE = 'better-auth.session_token';

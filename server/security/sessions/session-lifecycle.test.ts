@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../test/http-client';
-import { ENGINES, TEST_ORIGIN, type TestContext } from '../../test/test-context';
+import { TestClient } from '#test/http-client';
+import { ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
 import { sharedContexts } from '../support/contexts';
 import {
   admin,

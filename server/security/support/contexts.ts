@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { createTestContext, type Engine, type TestContext, type TestContextOptions } from '../../test/test-context';
+import { createTestContext, type Engine, type TestContext, type TestContextOptions } from '#test/test-context';
 import { plainUser, type Person } from './principals';
 
 /**

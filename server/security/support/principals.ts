@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { API_KEY_DEFAULT_EXPIRES_IN_SECONDS, API_KEY_HEADER } from '#common/api-keys';
-import { verifyEmail } from '../../test/accounts';
-import { TestClient, type TestResponse } from '../../test/http-client';
-import { TEST_ORIGIN, type TestContext } from '../../test/test-context';
+import { verifyEmail } from '#test/accounts';
+import { TestClient, type TestResponse } from '#test/http-client';
+import { TEST_ORIGIN, type TestContext } from '#test/test-context';
 
 export const PASSWORD = 'principal-password-1';
 

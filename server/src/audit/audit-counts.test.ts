@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { createAuditCounts } from '../db/migrations/audit-counts';
 import { createLogger, type LogFields } from '../lib/logger';
-import { countedFromRows } from '../../test/fixtures/admin-stats';
+import { countedFromRows } from '#test/fixtures/admin-stats';
 import { readAdminStats } from '../routes/admin/stats-query';
-import { ADMIN_ENV, signUp } from '../../test/accounts';
-import { contextPerSuite } from '../../test/suite';
-import { ENGINES } from '../../test/test-context';
+import { ADMIN_ENV, signUp } from '#test/accounts';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
 import { createAuditLog } from './audit-log';
 
 /** The daily counts the audit writer keeps beside its events (decision 0046). */

@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../db/schema';
 import { admin, plainUser, type Person } from '../../security/support/principals';
-import { countQueriesOf, downloadCsv, expectCsvDownload, FORMULA_CELLS, readSlowly } from '../../test/csv-export';
-import { contextPerSuite } from '../../test/suite';
-import { ENGINES } from '../../test/test-context';
+import { countQueriesOf, downloadCsv, expectCsvDownload, FORMULA_CELLS, readSlowly } from '#test/csv-export';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
 
 const HEADER = [
   'time',

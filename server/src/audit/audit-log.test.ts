@@ -1,8 +1,8 @@
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger, type LogFields } from '../lib/logger';
-import { contextPerSuite } from '../../test/suite';
-import { ENGINES } from '../../test/test-context';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
 import { createAuditLog, MAX_PREPARING, MAX_WAITING, type AuditEventInput } from './audit-log';
 
 const DROPPED = 'audit events dropped: the database did not keep up';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signUp } from '../../test/accounts';
-import type { TestClient } from '../../test/http-client';
-import { contextPerSuite } from '../../test/suite';
-import { ENGINES, TEST_ORIGIN, type TestContext } from '../../test/test-context';
-import { addMember, createOrganization } from '../../test/fixtures/account-deletion';
-import { signInAsGuest } from '../../test/fixtures/guest-upgrade';
-import { impersonate, REASON } from '../../test/fixtures/impersonation';
-import { adminAuditReader } from '../../test/fixtures/audit';
+import { ADMIN_ENV, signUp } from '#test/accounts';
+import type { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
+import { addMember, createOrganization } from '#test/fixtures/account-deletion';
+import { signInAsGuest } from '#test/fixtures/guest-upgrade';
+import { impersonate, REASON } from '#test/fixtures/impersonation';
+import { adminAuditReader } from '#test/fixtures/audit';
 
 const PASSWORD = 'user-password-1';
 const EVIL = 'https://evil.example';

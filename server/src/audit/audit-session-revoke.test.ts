@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEventView } from '#common/audit';
-import { ADMIN_ENV, signIn, signUp } from '../../test/accounts';
-import { TestClient, type TestResponse } from '../../test/http-client';
-import { contextPerSuite } from '../../test/suite';
-import { ENGINES, type TestContext } from '../../test/test-context';
+import { ADMIN_ENV, signIn, signUp } from '#test/accounts';
+import { TestClient, type TestResponse } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES, type TestContext } from '#test/test-context';
 import { apiKey, apiKeyCaller, guest } from '../../security/support/principals';
-import { adminAuditReader } from '../../test/fixtures/audit';
+import { adminAuditReader } from '#test/fixtures/audit';
 
 const PASSWORD = 'user-password-1';
 const ACTION = '&action=admin.session_revoke';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEventView } from '#common/audit';
-import { ADMIN_ENV, signIn, signUp, TEST_ADMIN } from '../../test/accounts';
-import { sendCodeStepsBySession } from '../../test/code-steps';
-import { TestClient } from '../../test/http-client';
-import { contextPerSuite } from '../../test/suite';
-import { ENGINES } from '../../test/test-context';
-import { totpCode } from '../../test/totp';
-import { enableTwoFactor } from '../../test/two-factor';
-import { adminAuditReader } from '../../test/fixtures/audit';
+import { ADMIN_ENV, signIn, signUp, TEST_ADMIN } from '#test/accounts';
+import { sendCodeStepsBySession } from '#test/code-steps';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
+import { totpCode } from '#test/totp';
+import { enableTwoFactor } from '#test/two-factor';
+import { adminAuditReader } from '#test/fixtures/audit';
 
 const PASSWORD = 'user-password-1';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AuditTest/1.0';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureAdmin } from './admin-bootstrap';
-import { TestClient } from '../../test/http-client';
-import { createTestContext, ENGINES, type TestContext } from '../../test/test-context';
+import { TestClient } from '#test/http-client';
+import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
 
 describe.each(ENGINES)('admin bootstrap on %s', (engine) => {
   const contexts: TestContext[] = [];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_DEFAULT_EXPIRES_IN_SECONDS } from '#common/api-keys';
-import { TestClient } from '../../test/http-client';
-import { createTestContext, ENGINES, type TestContext } from '../../test/test-context';
+import { TestClient } from '#test/http-client';
+import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
 
 describe.each(ENGINES)('API keys on %s', (engine) => {
   let context: TestContext;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../test/accounts';
-import { TestClient } from '../../test/http-client';
-import { createTestContext, type TestContext } from '../../test/test-context';
-import { enableTwoFactor } from '../../test/two-factor';
+import { signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { createTestContext, type TestContext } from '#test/test-context';
+import { enableTwoFactor } from '#test/two-factor';
 import {
   enablesTwoFactor,
   isAccountAttempt,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signIn, signInAdmin } from '../../test/accounts';
-import { TestClient } from '../../test/http-client';
-import { createTestContext, ENGINES, type TestContext } from '../../test/test-context';
+import { ADMIN_ENV, signIn, signInAdmin } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
 
 describe.each(ENGINES)('auth on %s', (engine) => {
   let context: TestContext;

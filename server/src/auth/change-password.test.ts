@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH, PASSWORD_UNCHANGED_MESSAGE } from '#common/validation';
-import { ADMIN_ENV, signIn, signInAdmin, signUp } from '../../test/accounts';
-import { TestClient } from '../../test/http-client';
-import { contextPerSuite } from '../../test/suite';
-import { ENGINES, TEST_ORIGIN } from '../../test/test-context';
+import { ADMIN_ENV, signIn, signInAdmin, signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES, TEST_ORIGIN } from '#test/test-context';
 
 const CHANGED_SUBJECT = 'Your Gatehouse password was changed';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) GatehouseTest/1.0';

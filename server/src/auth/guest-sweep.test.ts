@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../test/http-client';
-import { pngForm } from '../../test/images';
-import { createTestContext, ENGINES, type TestContext } from '../../test/test-context';
+import { TestClient } from '#test/http-client';
+import { pngForm } from '#test/images';
+import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
 import { sweepGuests } from './guest-sweep';
-import { addOwnedRows, NONE, rowsOf } from '../../test/fixtures/account-deletion';
+import { addOwnedRows, NONE, rowsOf } from '#test/fixtures/account-deletion';
 
 const HOUR = 3600;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAN_MAX_SECONDS, BAN_REASON_MAX_LENGTH } from '#common/ban';
 import type { ApiErrorBody } from '#common/error-codes';
-import { ADMIN_ENV, signInAdmin, signUp } from '../../test/accounts';
-import type { TestClient } from '../../test/http-client';
-import { createTestContext, ENGINES, type TestContext } from '../../test/test-context';
+import { ADMIN_ENV, signInAdmin, signUp } from '#test/accounts';
+import type { TestClient } from '#test/http-client';
+import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
 import {
   API_KEY_SORT_FIELDS,
   checkAuthInput,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp as signUpAccount, verifyEmail } from '../../test/accounts';
-import { TestClient } from '../../test/http-client';
-import { createTestContext, ENGINES, type TestContext } from '../../test/test-context';
+import { signUp as signUpAccount, verifyEmail } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
 
 describe.each(ENGINES)('invitations on %s', (engine) => {
   let context: TestContext;

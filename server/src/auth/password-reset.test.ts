@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signIn, signInAdmin, signUp } from '../../test/accounts';
-import { TestClient } from '../../test/http-client';
-import { contextPerSuite, sharedInstancesPerSuite } from '../../test/suite';
-import { ENGINES, TEST_ORIGIN, type TestContext } from '../../test/test-context';
+import { ADMIN_ENV, signIn, signInAdmin, signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite, sharedInstancesPerSuite } from '#test/suite';
+import { ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
 
 const RESET_PAGE = `${TEST_ORIGIN}/reset-password`;
 const RESET_SUBJECT = 'Reset your Gatehouse password';

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NAME_MAX_LENGTH } from '#common/validation';
-import { signUp } from '../../test/accounts';
-import { TestClient } from '../../test/http-client';
-import { contextPerSuite } from '../../test/suite';
-import { ENGINES } from '../../test/test-context';
+import { signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
 
 describe.each(ENGINES)('profile name on %s', (engine) => {
   const suite = contextPerSuite(engine);

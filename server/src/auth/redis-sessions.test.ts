@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signInAdmin, signUp } from '../../test/accounts';
-import { TestClient } from '../../test/http-client';
-import { pngForm } from '../../test/images';
-import { sharedInstancesPerSuite } from '../../test/suite';
+import { ADMIN_ENV, signInAdmin, signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { pngForm } from '#test/images';
+import { sharedInstancesPerSuite } from '#test/suite';
 
 /** With REDIS_URL, sessions live in Redis, so several instances share them and revocation is immediate. */
 describe('sessions in Redis', () => {

@@ -1,7 +1,7 @@
 import { router } from 'better-auth/api';
 import { describe, expect, it, vi } from 'vitest';
-import { signUp } from '../../test/accounts';
-import { contextPerSuite } from '../../test/suite';
+import { signUp } from '#test/accounts';
+import { contextPerSuite } from '#test/suite';
 import { reusedRouterHandler } from './reused-router';
 
 vi.mock('better-auth/api', async (importOriginal) => {

@@ -5,9 +5,9 @@ import path from 'node:path';
 import maxmind from 'maxmind';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger';
-import { TestClient } from '../../test/http-client';
-import { contextPerSuite } from '../../test/suite';
-import { createTestContext, type TestContext } from '../../test/test-context';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { createTestContext, type TestContext } from '#test/test-context';
 import { createGeoLookup, geoFromHeaders, geoFromRecord, isPublicAddress } from './session-geo';
 
 const CLOUDFLARE_HEADERS = {

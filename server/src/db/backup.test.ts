@@ -4,9 +4,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../test/http-client';
-import { ROOT } from '../../test/server-process';
-import { createTestContext, type TestContext } from '../../test/test-context';
+import { TestClient } from '#test/http-client';
+import { ROOT } from '#test/server-process';
+import { createTestContext, type TestContext } from '#test/test-context';
 import { sqliteFileIn } from './database';
 
 const run = promisify(execFile);

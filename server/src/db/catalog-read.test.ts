@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_POSTGRES_URL } from '../../test/test-context';
+import { TEST_POSTGRES_URL } from '#test/test-context';
 import { readCatalog } from './catalog-read';
 import { createDatabase } from './database';
 

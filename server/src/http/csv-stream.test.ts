@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger, type LogFields } from '../lib/logger';
-import { parseCsv } from '../../test/csv';
+import { parseCsv } from '#test/csv';
 import { CSV_INTERRUPTED, csvDownload, type CsvColumn, type CsvEnd } from './csv-stream';
 
 interface Item {

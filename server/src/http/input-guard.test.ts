@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAME_CONTROL_MESSAGE } from '#common/validation';
-import { ADMIN_ENV, signInAdmin, signUp } from '../../test/accounts';
-import { TestClient } from '../../test/http-client';
-import { pngForm } from '../../test/images';
-import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '../../test/test-context';
+import { ADMIN_ENV, signInAdmin, signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { pngForm } from '#test/images';
+import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
 import { checkJsonInput, MAX_JSON_DEPTH } from './input-guard';
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);

@@ -3,10 +3,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signUp } from '../../test/accounts';
-import { TestClient } from '../../test/http-client';
-import { freePort } from '../../test/server-process';
-import { createTestContext, TEST_POSTGRES_URL, type TestContext } from '../../test/test-context';
+import { signIn, signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { freePort } from '#test/server-process';
+import { createTestContext, TEST_POSTGRES_URL, type TestContext } from '#test/test-context';
 
 const SECRET = 'outage-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, withTestContext } from '../../test/accounts';
-import { TestClient } from '../../test/http-client';
-import { decodeQuotedPrintable, startSmtpSink } from '../../test/smtp-sink';
-import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '../../test/test-context';
+import { signUp, withTestContext } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { decodeQuotedPrintable, startSmtpSink } from '#test/smtp-sink';
+import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
 import type { StoredMail } from './mailer';
 
 describe('mail over a real SMTP conversation', () => {

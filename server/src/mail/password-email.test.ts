@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signUp } from '../../test/accounts';
-import { decodeQuotedPrintable, startSmtpSink } from '../../test/smtp-sink';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/test-context';
+import { signUp } from '#test/accounts';
+import { decodeQuotedPrintable, startSmtpSink } from '#test/smtp-sink';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '#test/test-context';
 
 describe('password mail over a real SMTP conversation', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { hc } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signInAdmin, signUp } from '../../test/accounts';
-import type { TestClient, TestResponse } from '../../test/http-client';
-import { pngForm } from '../../test/images';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/test-context';
+import { ADMIN_ENV, signInAdmin, signUp } from '#test/accounts';
+import type { TestClient, TestResponse } from '#test/http-client';
+import { pngForm } from '#test/images';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '#test/test-context';
 import { BODY_NOT_FORM, BODY_NOT_JSON } from '../http/validate';
 import type { ApiRoutes } from './api';
 

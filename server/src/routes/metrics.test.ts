@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger';
-import { signIn, signUp } from '../../test/accounts';
-import { sendCodeStepsBySession } from '../../test/code-steps';
-import { TestClient } from '../../test/http-client';
-import { totpCode, wrongCode } from '../../test/totp';
-import { enableTwoFactor } from '../../test/two-factor';
-import { createTestContext, type TestContext } from '../../test/test-context';
+import { signIn, signUp } from '#test/accounts';
+import { sendCodeStepsBySession } from '#test/code-steps';
+import { TestClient } from '#test/http-client';
+import { totpCode, wrongCode } from '#test/totp';
+import { enableTwoFactor } from '#test/two-factor';
+import { createTestContext, type TestContext } from '#test/test-context';
 import { metricsApp } from './metrics';
 
 describe('request ids and metrics', () => {

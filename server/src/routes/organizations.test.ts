@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../test/accounts';
-import { TestClient } from '../../test/http-client';
-import { contextPerSuite } from '../../test/suite';
-import { ENGINES } from '../../test/test-context';
-import { countRows } from '../../test/rows';
+import { signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
+import { countRows } from '#test/rows';
 
 describe.each(ENGINES)('POST /api/v1/organizations on %s', (engine) => {
   const suite = contextPerSuite(engine);

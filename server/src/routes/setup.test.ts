@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { openSetupLink } from '../auth/first-admin/setup-link';
-import { ADMIN_ENV, signUp, withTestContext } from '../../test/accounts';
-import { TestClient } from '../../test/http-client';
-import { admins, keptLinks, postSetup, SETUP_PASSWORD as PASSWORD, newSetupToken } from '../../test/setup-links';
-import { ENGINES, TEST_ORIGIN } from '../../test/test-context';
+import { ADMIN_ENV, signUp, withTestContext } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { admins, keptLinks, postSetup, SETUP_PASSWORD as PASSWORD, newSetupToken } from '#test/setup-links';
+import { ENGINES, TEST_ORIGIN } from '#test/test-context';
 
 describe.each(ENGINES)('the first-run setup link on %s', (engine) => {
   it('creates the first admin, verified, signed in to this browser, once; then setup is done for every link', async () => {

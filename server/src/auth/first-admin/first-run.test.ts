@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../../test/server-process';
+import { startServerProcess, type ServerProcess } from '#test/server-process';
 
 const printedLines = (server: ServerProcess) =>
   server

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signInAdmin, signUp } from '../../../test/accounts';
-import { TestClient } from '../../../test/http-client';
-import { contextPerSuite } from '../../../test/suite';
-import { ENGINES } from '../../../test/test-context';
-import { SESSION_COOKIE } from '../../../test/two-factor';
+import { ADMIN_ENV, signInAdmin, signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
+import { SESSION_COOKIE } from '#test/two-factor';
 import {
   addMember,
   createOrganization,
@@ -12,7 +12,7 @@ import {
   NONE,
   PASSWORD,
   rowsOf,
-} from '../../../test/fixtures/guest-upgrade';
+} from '#test/fixtures/guest-upgrade';
 
 /**
  * The guest whose work moves is the one whose session cookie came with the sign-in, as Better Auth

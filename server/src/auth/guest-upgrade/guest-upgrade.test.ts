@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, signUp } from '../../../test/accounts';
-import { TestClient } from '../../../test/http-client';
-import { contextPerSuite } from '../../../test/suite';
-import { ENGINES } from '../../../test/test-context';
-import { SESSION_COOKIE } from '../../../test/two-factor';
+import { signIn, signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
+import { SESSION_COOKIE } from '#test/two-factor';
 import {
   addMember,
   addOwnedRows,
@@ -23,7 +23,7 @@ import {
   setAvatar,
   signInAsGuest,
   upgradeBySignUp,
-} from '../../../test/fixtures/guest-upgrade';
+} from '#test/fixtures/guest-upgrade';
 
 /** A guest who signs up or signs in keeps their work; the guest account itself goes. */
 describe.each(ENGINES)('guest upgrade on %s', (engine) => {

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test/accounts';
-import { contextPerSuite } from '../../../test/suite';
-import { ENGINES } from '../../../test/test-context';
+import { signUp } from '#test/accounts';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
 import { deleteEverythingUnlessLastOwner } from '../plugins/account-deletion/guarded-cleanup';
-import { addMember, createOrganization, membersOf, signInAsGuest } from '../../../test/fixtures/guest-upgrade';
+import { addMember, createOrganization, membersOf, signInAsGuest } from '#test/fixtures/guest-upgrade';
 import { moveGuestWork } from './move-guest-work';
-import { otherInstance, pauseAfter } from '../../../test/fixtures/owner-race';
+import { otherInstance, pauseAfter } from '#test/fixtures/owner-race';
 
 /**
  * The read of the other members' roles: where the upgrade decides whether the account must become

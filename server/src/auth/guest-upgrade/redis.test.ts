@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TestClient } from '../../../test/http-client';
-import { sharedInstancesPerSuite } from '../../../test/suite';
-import { SESSION_COOKIE } from '../../../test/two-factor';
-import { guestWithWork, membersOf, profileOf, upgradeBySignUp } from '../../../test/fixtures/guest-upgrade';
+import { TestClient } from '#test/http-client';
+import { sharedInstancesPerSuite } from '#test/suite';
+import { SESSION_COOKIE } from '#test/two-factor';
+import { guestWithWork, membersOf, profileOf, upgradeBySignUp } from '#test/fixtures/guest-upgrade';
 
 /** With sessions in Redis (which hold their user), an upgrade shows at once on every instance. */
 describe('guest upgrade with sessions in Redis', () => {

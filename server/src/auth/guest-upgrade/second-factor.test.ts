@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../../test/accounts';
-import { TestClient } from '../../../test/http-client';
-import { contextPerSuite } from '../../../test/suite';
-import { ENGINES } from '../../../test/test-context';
-import { totpCode, wrongCode } from '../../../test/totp';
-import { enableTwoFactor, SESSION_COOKIE, TWO_FACTOR_COOKIE } from '../../../test/two-factor';
+import { signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
+import { totpCode, wrongCode } from '#test/totp';
+import { enableTwoFactor, SESSION_COOKIE, TWO_FACTOR_COOKIE } from '#test/two-factor';
 import {
   allowFileMoves,
   guestWithWork,
@@ -13,7 +13,7 @@ import {
   PASSWORD,
   refuseFileMoves,
   rowsOf,
-} from '../../../test/fixtures/guest-upgrade';
+} from '#test/fixtures/guest-upgrade';
 
 /** A guest signing in to an account with two-factor on keeps their work once the code is right. */
 describe.each(ENGINES)('guest upgrade through a second factor on %s', (engine) => {

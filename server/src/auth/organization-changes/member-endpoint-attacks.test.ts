@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { API_KEY_HEADER } from '#common/api-keys';
-import { signUp } from '../../../test/accounts';
-import { TestClient } from '../../../test/http-client';
-import { selectRows } from '../../../test/rows';
-import { contextPerSuite } from '../../../test/suite';
-import { ENGINES, TEST_ORIGIN } from '../../../test/test-context';
-import { signInAsGuest } from '../../../test/fixtures/guest-upgrade';
-import { addMember, createOrganization, memberIdOf } from '../../../test/fixtures/account-deletion';
+import { signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { selectRows } from '#test/rows';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES, TEST_ORIGIN } from '#test/test-context';
+import { signInAsGuest } from '#test/fixtures/guest-upgrade';
+import { addMember, createOrganization, memberIdOf } from '#test/fixtures/account-deletion';
 
 /**
  * Better Auth's member endpoints as our handler runs them in turn (`member-endpoint-turns.ts`): what

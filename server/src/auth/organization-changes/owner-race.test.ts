@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { isOwnerRole } from '#common/roles';
-import { signUp } from '../../../test/accounts';
-import { contextPerSuite, sharedInstancesPerSuite } from '../../../test/suite';
-import { ENGINES, type TestContext } from '../../../test/test-context';
+import { signUp } from '#test/accounts';
+import { contextPerSuite, sharedInstancesPerSuite } from '#test/suite';
+import { ENGINES, type TestContext } from '#test/test-context';
 import { inMembershipTurn } from '../../db/membership-turns';
-import { TestClient } from '../../../test/http-client';
-import { selectRows } from '../../../test/rows';
-import { addMember, createOrganization, memberIdOf } from '../../../test/fixtures/account-deletion';
+import { TestClient } from '#test/http-client';
+import { selectRows } from '#test/rows';
+import { addMember, createOrganization, memberIdOf } from '#test/fixtures/account-deletion';
 
 const PASSWORD = 'user-password-1';
 

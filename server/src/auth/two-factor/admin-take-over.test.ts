@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, signUp, withTestContext } from '../../../test/accounts';
-import { ENGINES } from '../../../test/test-context';
-import { enableTwoFactor, SESSION_COOKIE } from '../../../test/two-factor';
+import { signIn, signUp, withTestContext } from '#test/accounts';
+import { ENGINES } from '#test/test-context';
+import { enableTwoFactor, SESSION_COOKIE } from '#test/two-factor';
 import { ensureAdmin } from '../admin-bootstrap';
 
 /** A squatter who registered ADMIN_EMAIL first and turned two-factor on cannot keep the operator out. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signInAdmin, signUp } from '../../../test/accounts';
-import { TestClient } from '../../../test/http-client';
-import { sharedInstancesPerSuite } from '../../../test/suite';
-import { totpCode } from '../../../test/totp';
-import { enableTwoFactor, SESSION_COOKIE } from '../../../test/two-factor';
+import { ADMIN_ENV, signInAdmin, signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { sharedInstancesPerSuite } from '#test/suite';
+import { totpCode } from '#test/totp';
+import { enableTwoFactor, SESSION_COOKIE } from '#test/two-factor';
 
 const PASSWORD = 'user-password-1';
 

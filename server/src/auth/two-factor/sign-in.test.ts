@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../../test/accounts';
-import { TestClient } from '../../../test/http-client';
-import { contextPerSuite } from '../../../test/suite';
-import { ENGINES } from '../../../test/test-context';
-import { totpCode, wrongCode } from '../../../test/totp';
-import { enableTwoFactor, SESSION_COOKIE, TRUST_DEVICE_COOKIE, TWO_FACTOR_COOKIE } from '../../../test/two-factor';
+import { signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
+import { totpCode, wrongCode } from '#test/totp';
+import { enableTwoFactor, SESSION_COOKIE, TRUST_DEVICE_COOKIE, TWO_FACTOR_COOKIE } from '#test/two-factor';
 
 const PASSWORD = 'user-password-1';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BACKUP_CODE_COUNT, TWO_FACTOR_ISSUER } from '#common/two-factor';
-import { signIn, signUp } from '../../../test/accounts';
-import { contextPerSuite } from '../../../test/suite';
-import { ENGINES } from '../../../test/test-context';
-import { secretOf, totpCode, wrongCode } from '../../../test/totp';
-import { enableTwoFactor, SESSION_COOKIE } from '../../../test/two-factor';
+import { signIn, signUp } from '#test/accounts';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
+import { secretOf, totpCode, wrongCode } from '#test/totp';
+import { enableTwoFactor, SESSION_COOKIE } from '#test/two-factor';
 
 const PASSWORD = 'user-password-1';
 const BACKUP_CODE = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, signInAdmin } from '../../../test/accounts';
-import { TestClient } from '../../../test/http-client';
-import { ENGINES } from '../../../test/test-context';
-import { adminApiPerSuite } from '../../../test/fixtures/admin';
+import { signIn, signInAdmin } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { ENGINES } from '#test/test-context';
+import { adminApiPerSuite } from '#test/fixtures/admin';
 
 /** Who may use the admin API, and the users and organizations an admin makes, bans, impersonates. */
 describe.each(ENGINES)('admin API on %s', (engine) => {

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_HEADER } from '#common/api-keys';
-import { signIn, TEST_ADMIN } from '../../../test/accounts';
-import { TestClient } from '../../../test/http-client';
-import { ENGINES, TEST_ORIGIN } from '../../../test/test-context';
-import { organizationSuite, type OrganizationFixture } from '../../../test/fixtures/admin-organizations';
+import { signIn, TEST_ADMIN } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { ENGINES, TEST_ORIGIN } from '#test/test-context';
+import { organizationSuite, type OrganizationFixture } from '#test/fixtures/admin-organizations';
 
 const ACTIONS = [
   'admin.organization_member_role',

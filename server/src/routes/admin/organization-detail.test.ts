@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ORGANIZATION_ERRORS } from '#common/admin';
-import { ENGINES } from '../../../test/test-context';
-import { organizationSuite } from '../../../test/fixtures/admin-organizations';
+import { ENGINES } from '#test/test-context';
+import { organizationSuite } from '#test/fixtures/admin-organizations';
 
 /** A platform admin runs an organization they do not belong to: its detail, roles, members, invitations, deletion. */
 describe.each(ENGINES)('admin organization detail on %s', (engine) => {

@@ -1,8 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plantMembers } from '../../../test/member-rows';
-import { watchStatements } from '../../../test/statements';
-import { createTestContext, ENGINES, type TestContext } from '../../../test/test-context';
+import { plantMembers } from '#test/member-rows';
+import { watchStatements } from '#test/statements';
+import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
 import { decodeMemberCursor, memberCount, memberPage } from './organization-members';
 
 const LARGE = 'large-organization';

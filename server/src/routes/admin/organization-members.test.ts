@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ORGANIZATION_MEMBER_PAGE_SIZE } from '#common/admin-organization-members';
 import { CURSOR_NOT_VALID } from '#common/cursor';
-import { ENGINES } from '../../../test/test-context';
-import { organizationSuite } from '../../../test/fixtures/admin-organizations';
-import { plantMembers } from '../../../test/member-rows';
+import { ENGINES } from '#test/test-context';
+import { organizationSuite } from '#test/fixtures/admin-organizations';
+import { plantMembers } from '#test/member-rows';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 /** A cursor of this list's shape with values of our choosing (an array), or any JSON at all. */

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_ORGANIZATION_ERRORS } from '#common/admin';
 import type { ApiErrorBody } from '#common/error-codes';
 import { BODY_NOT_JSON } from '../../http/validate';
-import { selectRows } from '../../../test/rows';
-import { ENGINES } from '../../../test/test-context';
-import { organizationSuite } from '../../../test/fixtures/admin-organizations';
+import { selectRows } from '#test/rows';
+import { ENGINES } from '#test/test-context';
+import { organizationSuite } from '#test/fixtures/admin-organizations';
 
 /**
  * An invitation is cancelled once; an organization goes only when its name is typed exactly, and then

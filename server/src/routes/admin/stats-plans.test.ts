@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchStatements } from '../../../test/statements';
-import { createTestContext, ENGINES, type TestContext } from '../../../test/test-context';
+import { watchStatements } from '#test/statements';
+import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
 import { readAdminStats } from './stats-query';
 
 /** Tables of one row per role or per flag: reading them whole costs nothing, whatever the size of the product. */

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { statsWindow, type AdminStats, type StatsDay, type StatsTotals } from '#common/admin-stats';
-import type { ApiAnswers } from '../../../test/route-answers';
+import type { ApiAnswers } from '#test/route-answers';
 import type { AuditEventInput } from '../../audit/audit-log';
 import { apiKey, guest } from '../../../security/support/principals';
-import { ADMIN_ENV, signIn, signInAdmin, signUp } from '../../../test/accounts';
-import { TestClient } from '../../../test/http-client';
-import { contextPerSuite } from '../../../test/suite';
-import { ENGINES, TEST_ORIGIN } from '../../../test/test-context';
-import { enableTwoFactor } from '../../../test/two-factor';
-import { countedFromRows } from '../../../test/fixtures/admin-stats';
+import { ADMIN_ENV, signIn, signInAdmin, signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES, TEST_ORIGIN } from '#test/test-context';
+import { enableTwoFactor } from '#test/two-factor';
+import { countedFromRows } from '#test/fixtures/admin-stats';
 
 const PASSWORD = 'user-password-1';
 const DAY_MS = 86_400_000;

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signIn, signInAdmin, signUp } from '../../../test/accounts';
-import { TestClient } from '../../../test/http-client';
-import { contextPerSuite } from '../../../test/suite';
-import { ENGINES } from '../../../test/test-context';
-import { enableTwoFactor, SESSION_COOKIE } from '../../../test/two-factor';
+import { ADMIN_ENV, signIn, signInAdmin, signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
+import { enableTwoFactor, SESSION_COOKIE } from '#test/two-factor';
 
 const PASSWORD = 'user-password-1';
 const resetPath = (id: string) => `/api/v1/admin/users/${encodeURIComponent(id)}/two-factor/reset` as const;

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../lib/logger';
 import { admin, plainUser } from '../../../security/support/principals';
-import { contextPerSuite } from '../../../test/suite';
-import { ENGINES, type TestContext } from '../../../test/test-context';
-import { BULK } from '../../../test/fixtures/user-bulk';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES, type TestContext } from '#test/test-context';
+import { BULK } from '#test/fixtures/user-bulk';
 import { BULK_FAILED } from './user-bulk';
 
 const TRIGGER = 'bulk_failure_test';

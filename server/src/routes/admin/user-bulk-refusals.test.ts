@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { BULK_USERS_MAX } from '#common/admin-bulk';
 import { API_KEY_HEADER } from '#common/api-keys';
 import { admin, apiKey, guest, plainUser } from '../../../security/support/principals';
-import { TestClient, type TestResponse } from '../../../test/http-client';
-import { ENGINES, TEST_ORIGIN } from '../../../test/test-context';
-import { BULK, bulkSuite } from '../../../test/fixtures/user-bulk';
+import { TestClient, type TestResponse } from '#test/http-client';
+import { ENGINES, TEST_ORIGIN } from '#test/test-context';
+import { BULK, bulkSuite } from '#test/fixtures/user-bulk';
 
 /** Bulk actions refuse bad input and anyone but a signed-in admin, before touching any user. */
 describe.each(ENGINES)('admin bulk action refusals on %s', (engine) => {

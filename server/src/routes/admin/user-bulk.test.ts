@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BULK_USERS_MAX } from '#common/admin-bulk';
-import { NONE, rowsOf } from '../../../test/fixtures/account-deletion';
+import { NONE, rowsOf } from '#test/fixtures/account-deletion';
 import { admin, signIn } from '../../../security/support/principals';
-import { ENGINES } from '../../../test/test-context';
-import { BULK, bulkSuite } from '../../../test/fixtures/user-bulk';
+import { ENGINES } from '#test/test-context';
+import { BULK, bulkSuite } from '#test/fixtures/user-bulk';
 
 /**
  * Bulk actions on users through Better Auth's own admin endpoints: each user gets the action or a

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { admin, type Person } from '../../../security/support/principals';
-import { countQueriesOf, downloadCsv, expectCsvDownload, FORMULA_CELLS, readSlowly } from '../../../test/csv-export';
-import { contextPerSuite } from '../../../test/suite';
-import { ENGINES } from '../../../test/test-context';
+import { countQueriesOf, downloadCsv, expectCsvDownload, FORMULA_CELLS, readSlowly } from '#test/csv-export';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
 import { countMatches, keptCount } from './user-list/count';
 
 // The list's counts, watched: an export counts its view once, not once a batch.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminUserListQuerySchema } from '#common/admin';
-import { ENGINES } from '../../../test/test-context';
-import { adminApiPerSuite } from '../../../test/fixtures/admin';
+import { ENGINES } from '#test/test-context';
+import { adminApiPerSuite } from '#test/fixtures/admin';
 
 /** The admin's user list as the console asks it: pages, search, role filter, sort, totals. */
 describe.each(ENGINES)('admin API on %s', (engine) => {

@@ -2,9 +2,9 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '#common/error-codes';
-import { signUp } from '../../../test/accounts';
-import { TestClient } from '../../../test/http-client';
-import { createTestContext, ENGINES, type TestContext } from '../../../test/test-context';
+import { signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
 import { MAX_UPLOAD_BYTES } from './avatar-image';
 
 async function image(format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif', width = 640, height = 480) {

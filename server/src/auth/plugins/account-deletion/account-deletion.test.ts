@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_WHILE_IMPERSONATING_MESSAGE } from '#common/admin';
-import { ADMIN_ENV, signIn, signInAdmin, signUp } from '../../../../test/accounts';
-import { TestClient } from '../../../../test/http-client';
-import { contextPerSuite } from '../../../../test/suite';
-import { ENGINES } from '../../../../test/test-context';
-import {
-  addMember,
-  addOwnedRows,
-  createOrganization,
-  createTeam,
-  NONE,
-  rowsOf,
-} from '../../../../test/fixtures/account-deletion';
+import { ADMIN_ENV, signIn, signInAdmin, signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
+import { addMember, addOwnedRows, createOrganization, createTeam, NONE, rowsOf } from '#test/fixtures/account-deletion';
 
 const PASSWORD = 'user-password-1';
 

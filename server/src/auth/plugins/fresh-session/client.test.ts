@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../../../test/accounts';
-import { contextPerSuite } from '../../../../test/suite';
-import { browserBundleInputs, pluginClient } from '../../../../test/plugin-clients';
+import { signUp } from '#test/accounts';
+import { contextPerSuite } from '#test/suite';
+import { browserBundleInputs, pluginClient } from '#test/plugin-clients';
 import { freshSessionClient } from './client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

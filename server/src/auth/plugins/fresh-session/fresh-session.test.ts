@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signIn, signUp } from '../../../../test/accounts';
-import { TestClient } from '../../../../test/http-client';
-import { ENGINES, type TestContext } from '../../../../test/test-context';
-import { contextPerSuite } from '../../../../test/suite';
-import { ageSessions } from '../../../../test/stale-sessions';
+import { signIn, signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { ENGINES, type TestContext } from '#test/test-context';
+import { contextPerSuite } from '#test/suite';
+import { ageSessions } from '#test/stale-sessions';
 
 const PASSWORD = 'fresh-password-1';
 const SESSION_COOKIE = 'better-auth.session_token';

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { signInAdmin } from '../../../../test/accounts';
-import { browserBundleInputs, pluginClient } from '../../../../test/plugin-clients';
+import { signInAdmin } from '#test/accounts';
+import { browserBundleInputs, pluginClient } from '#test/plugin-clients';
 import { impersonationGuardClient } from './client';
-import { impersonationSuite, REASON } from '../../../../test/fixtures/impersonation';
+import { impersonationSuite, REASON } from '#test/fixtures/impersonation';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

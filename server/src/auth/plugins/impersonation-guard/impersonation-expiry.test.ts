@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TestClient } from '../../../../test/http-client';
-import { ENGINES, TEST_ORIGIN } from '../../../../test/test-context';
-import { ageImpersonation, impersonate, impersonationSuite } from '../../../../test/fixtures/impersonation';
+import type { TestClient } from '#test/http-client';
+import { ENGINES, TEST_ORIGIN } from '#test/test-context';
+import { ageImpersonation, impersonate, impersonationSuite } from '#test/fixtures/impersonation';
 
 const MAX_SECONDS = 120;
 const DONT_REMEMBER_COOKIE = 'better-auth.dont_remember';

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOT_WHILE_IMPERSONATING_MESSAGE } from '#common/admin';
 import type { ApiErrorBody } from '#common/error-codes';
-import { ADMIN_ENV, signUp } from '../../../../test/accounts';
-import type { TestClient } from '../../../../test/http-client';
-import { selectRows } from '../../../../test/rows';
-import { contextPerSuite } from '../../../../test/suite';
-import { ENGINES } from '../../../../test/test-context';
-import { totpCode } from '../../../../test/totp';
-import { enableTwoFactor } from '../../../../test/two-factor';
-import { accountState, addPasskey, impersonate } from '../../../../test/fixtures/impersonation';
+import { ADMIN_ENV, signUp } from '#test/accounts';
+import type { TestClient } from '#test/http-client';
+import { selectRows } from '#test/rows';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
+import { totpCode } from '#test/totp';
+import { enableTwoFactor } from '#test/two-factor';
+import { accountState, addPasskey, impersonate } from '#test/fixtures/impersonation';
 import { isSensitivePath, SENSITIVE_PATHS } from '../../auth-paths';
 
 const PASSWORD = 'user-password-1';

@@ -4,10 +4,10 @@ import {
   IMPERSONATION_REASON_REQUIRED,
   IMPERSONATION_REASON_TOO_LONG,
 } from '#common/admin';
-import { signInAdmin, signUp } from '../../../../test/accounts';
-import { TestClient } from '../../../../test/http-client';
-import { ENGINES } from '../../../../test/test-context';
-import { impersonationSuite, REASON } from '../../../../test/fixtures/impersonation';
+import { signInAdmin, signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { ENGINES } from '#test/test-context';
+import { impersonationSuite, REASON } from '#test/fixtures/impersonation';
 
 const PATH = '/api/auth/admin/impersonate-user';
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_ENDED_MESSAGE } from '#common/admin';
-import { ADMIN_ENV, signInAdmin, signUp, TEST_ADMIN } from '../../../../test/accounts';
-import { sharedInstancesPerSuite } from '../../../../test/suite';
-import { ENGINES, TEST_ORIGIN } from '../../../../test/test-context';
-import { impersonate, impersonationSuite } from '../../../../test/fixtures/impersonation';
+import { ADMIN_ENV, signInAdmin, signUp, TEST_ADMIN } from '#test/accounts';
+import { sharedInstancesPerSuite } from '#test/suite';
+import { ENGINES, TEST_ORIGIN } from '#test/test-context';
+import { impersonate, impersonationSuite } from '#test/fixtures/impersonation';
 
 const SESSION_COOKIE = 'better-auth.session_token';
 const ADMIN_COOKIE = 'better-auth.admin_session';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../../../test/accounts';
-import { TestClient } from '../../../../test/http-client';
-import { selectRows } from '../../../../test/rows';
-import { contextPerSuite } from '../../../../test/suite';
-import { ENGINES } from '../../../../test/test-context';
+import { signUp } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { selectRows } from '#test/rows';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
 import { PASSKEY_GUARD_ERROR_CODES } from './error-codes';
 
 const ONE_PASSWORD = 'bada5566-a7aa-401f-bd96-45619a55120d';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTestContext } from '../../../../test/accounts';
-import { TestClient } from '../../../../test/http-client';
-import { startSmtpSink, subjectOf } from '../../../../test/smtp-sink';
-import { ENGINES } from '../../../../test/test-context';
+import { withTestContext } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { startSmtpSink, subjectOf } from '#test/smtp-sink';
+import { ENGINES } from '#test/test-context';
 import { createLogger } from '../../../lib/logger';
 import {
   ALERT_SUBJECT,
@@ -12,7 +12,7 @@ import {
   seenBy,
   settled,
   signInFrom,
-} from '../../../../test/fixtures/sign-in-alerts';
+} from '#test/fixtures/sign-in-alerts';
 
 describe.each(ENGINES)('sign-in alerts with a failing mailer on %s', (engine) => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, signInAdmin } from '../../../../test/accounts';
-import { TestClient } from '../../../../test/http-client';
-import { startSmtpSink } from '../../../../test/smtp-sink';
-import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '../../../../test/test-context';
-import { totpCode } from '../../../../test/totp';
+import { ADMIN_ENV, signInAdmin } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import { startSmtpSink } from '#test/smtp-sink';
+import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
+import { totpCode } from '#test/totp';
 import {
   alertsTo,
   BROWSERS,
@@ -13,7 +13,7 @@ import {
   settled,
   signInFrom,
   type Origin,
-} from '../../../../test/fixtures/sign-in-alerts';
+} from '#test/fixtures/sign-in-alerts';
 
 const LISBON: Origin = { browser: BROWSERS.chromeWindows, ip: '198.51.100.7', country: 'PT', city: 'Lisbon' };
 

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { browserBundleInputs, pluginClient } from '../../../../test/plugin-clients';
+import { browserBundleInputs, pluginClient } from '#test/plugin-clients';
 import { teamPermissionsClient } from './client';
 import { TEAM_ERROR_CODES } from './error-codes';
-import { useTeamFixture } from '../../../../test/fixtures/teams';
+import { useTeamFixture } from '#test/fixtures/teams';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINES } from '../../../../test/test-context';
-import { expectRefusal, useTeamFixture } from '../../../../test/fixtures/teams';
+import { ENGINES } from '#test/test-context';
+import { expectRefusal, useTeamFixture } from '#test/fixtures/teams';
 
 /** The rules on the organization plugin's own team endpoints (visibility: team-visibility.test.ts). */
 describe.each(ENGINES)('team hooks on %s', (engine) => {

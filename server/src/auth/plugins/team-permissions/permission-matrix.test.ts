@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINES } from '../../../../test/test-context';
-import { ACTORS, useTeamFixture, type Actor, type Mode, type Person } from '../../../../test/fixtures/teams';
+import { ENGINES } from '#test/test-context';
+import { ACTORS, useTeamFixture, type Actor, type Mode, type Person } from '#test/fixtures/teams';
 
 type Action = 'view' | 'update' | 'addMember' | 'delete';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../../../test/http-client';
-import { createTestContext, ENGINES, type TestContext } from '../../../../test/test-context';
+import { TestClient } from '#test/http-client';
+import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
 
 /** Every path that returns teams shows a private team only to its members and the organization's owners/admins. */
 describe.each(ENGINES)('team visibility on %s', (engine) => {

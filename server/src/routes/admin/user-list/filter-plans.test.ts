@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { USER_COUNT_CAP, USER_FLAGS } from '#common/admin';
-import { ENGINES } from '../../../../test/test-context';
-import { planFixture, POPULATION, type View } from '../../../../test/fixtures/user-list-plan';
+import { ENGINES } from '#test/test-context';
+import { planFixture, POPULATION, type View } from '#test/fixtures/user-list-plan';
 
 const ORDERS = [
   { sortBy: 'createdAt', sortDirection: 'desc' },

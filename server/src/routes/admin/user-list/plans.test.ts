@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { USER_COUNT_CAP } from '#common/admin';
-import { TestClient } from '../../../../test/http-client';
-import { ENGINES } from '../../../../test/test-context';
-import { planFixture, POPULATION, type View } from '../../../../test/fixtures/user-list-plan';
+import { TestClient } from '#test/http-client';
+import { ENGINES } from '#test/test-context';
+import { planFixture, POPULATION, type View } from '#test/fixtures/user-list-plan';
 
 /**
  * The list answers from different plans by the share of matches (read them all through the trigram

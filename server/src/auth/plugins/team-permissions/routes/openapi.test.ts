@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextPerSuite } from '../../../../../test/suite';
+import { contextPerSuite } from '#test/suite';
 
 /** The reference (the openAPI plugin) documents every team endpoint from its own declaration. */
 describe('team-permissions in the OpenAPI reference', () => {

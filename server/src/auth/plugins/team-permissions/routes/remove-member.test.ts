@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINES } from '../../../../../test/test-context';
-import { useTeamFixture } from '../../../../../test/fixtures/teams';
+import { ENGINES } from '#test/test-context';
+import { useTeamFixture } from '#test/fixtures/teams';
 
 describe.each(ENGINES)('remove-member on %s', (engine) => {
   const t = useTeamFixture(engine);
