@@ -31,15 +31,18 @@ describe('the first run, started without ADMIN_EMAIL', () => {
     expect(setupUrl).toMatch(new RegExp(`^${server.baseURL}/setup\\?token=[A-Za-z0-9_-]{43}$`));
     const { page } = t;
 
-    t.allowConsoleError(/status of 404/);
+    t.expectRefusal(404, '/api/v1/setup'); // the made-up link
     await page.goto(`${server.baseURL}/setup?token=made-up`);
     await page
       .getByRole('alert')
       .getByText('This setup link is invalid, has expired or has already been used.')
       .waitFor();
 
+    // A phone's width: the form fits without sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(setupUrl);
     await page.getByRole('heading', { name: 'Set up Gatehouse' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await page.title()).toBe('Set up Gatehouse · Gatehouse');
     const name = page.getByLabel('Full name');
     const email = page.getByLabel('Email');
@@ -68,7 +71,7 @@ describe('the first run, started without ADMIN_EMAIL', () => {
       role: 'admin',
     });
 
-    t.allowConsoleError(/status of 410/);
+    t.expectRefusal(410, '/api/v1/setup'); // the spent link, an admin existing
     await page.goto(setupUrl);
     await page.getByText('Setup is done: an admin account exists. This link is no longer needed.').waitFor();
     await page.getByRole('link', { name: 'Back to sign in' }).waitFor();
