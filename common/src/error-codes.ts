@@ -44,6 +44,7 @@ export const ERROR_CODES = {
   NO_API_KEYS_FOR_GUESTS: 'Guest accounts cannot create API keys. Sign up first.',
   GUEST_HAS_NO_PASSWORD: 'A guest account has no password: it is deleted without one, by POST /delete-anonymous-user',
   NO_SIGN_IN_ALERTS_FOR_GUESTS: 'Guest accounts have no sign-in alerts. Sign up first.',
+  NO_APPLICATIONS_FOR_GUESTS: 'Guest accounts cannot sign in to applications. Sign up first.',
   // Account deletion.
   PASSWORD_REQUIRED: 'Enter your password to delete your account',
   LAST_OWNER: 'You are the last owner of an organization with other members',
@@ -56,6 +57,8 @@ export const ERROR_CODES = {
   ADMIN_SESSION_ENDED:
     'Your own session ended while you were impersonating, so the impersonation has been stopped. Sign in again.',
   BANNED_USER_NOT_IMPERSONATED: 'A banned user cannot be impersonated',
+  NO_CONSENT_WHILE_IMPERSONATING:
+    "Only the account's owner can allow an application to reach it, never an admin impersonating them. Stop impersonating first.",
   // Organizations and invitations.
   ORGANIZATION_NOT_FOUND: 'Organization not found',
   MEMBER_NOT_FOUND: 'Member not found in this organization',

@@ -21,6 +21,7 @@ import { errorFields, type Logger } from './lib/logger';
 import type { Metrics } from './lib/metrics';
 import { runInRequest } from './lib/request-context';
 import { apiRoutes } from './routes/api';
+import { wellKnownRoutes } from './routes/well-known';
 import { MAX_UPLOAD_BODY_BYTES } from './routes/files';
 import { devMailboxApi, devMailboxPage } from './routes/dev-mailbox';
 import type { Mailer } from './mail/mailer';
@@ -151,6 +152,7 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
     app.route('/api/v1/dev/mailbox', devMailboxApi(mailer.outbox));
     app.route('/dev/mailbox', devMailboxPage(mailer.outbox));
   }
+  app.route('/.well-known', wellKnownRoutes(auth));
   app.all('/api/*', (c) => apiError(c, 404, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
 
   app.on(['GET', 'HEAD'], '*', (c) => spa.serve(c));

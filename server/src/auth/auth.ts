@@ -41,6 +41,7 @@ import { reusedRouterHandler } from './reused-router';
 import { createSessionReader } from './session-reader';
 import { signUpRace } from './sign-up-race';
 import { twoFactorPlugins } from './two-factor';
+import { DISABLED_PROVIDER_PATHS, openIdProvider } from './openid-provider';
 import { errorOf } from './plugin-error-codes';
 
 export interface AuthDependencies {
@@ -102,6 +103,7 @@ export function createAuth(dependencies: AuthDependencies) {
     secondaryStorage: redis ? redisStorage({ client: redis, keyPrefix: REDIS_KEY_PREFIX }) : undefined,
     trustedOrigins: allowedOrigins(config),
     telemetry: { enabled: false },
+    disabledPaths: DISABLED_PROVIDER_PATHS,
     logger: {
       level: 'warn',
       log: (level, message, ...args) => logger[level](`auth: ${message}`, argumentFields(args)),
@@ -244,6 +246,7 @@ export function createAuth(dependencies: AuthDependencies) {
         // defaultExpiresIn is read as seconds by the plugin (its doc says milliseconds); min/max are days.
         keyExpiration: { defaultExpiresIn: API_KEY_DEFAULT_EXPIRES_IN_SECONDS, minExpiresIn: 1, maxExpiresIn: 365 },
       }),
+      ...openIdProvider({ config, database }),
       // The reference page loads its viewer from a CDN, unpinned: never on a production origin.
       openAPI({ path: '/reference', disableDefaultReference: config.nodeEnv === 'production' }),
       // Last: it records the answer as the other plugins left it.
