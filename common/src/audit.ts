@@ -69,6 +69,14 @@ export const AUDIT_ACTIONS = {
   'admin.user_export': 'Users exported by an admin',
   'admin.audit_export': 'Audit trail exported by an admin',
   'organization.owner_handover': 'Ownership handed over',
+  'application.create': 'Application registered',
+  'application.update': 'Application changed',
+  'application.rotate_secret': 'Application secret replaced',
+  'application.delete': 'Application deleted',
+  'application.consent': 'Application allowed',
+  'application.deny': 'Application denied',
+  'application.revoke': 'Application access revoked',
+  'application.token': 'Application token request',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
