@@ -16,6 +16,7 @@ import { auditExportQuerySchema, auditQuerySchema, myAuditQuerySchema } from '#c
 import { createOrganizationSchema } from '#common/organizations';
 import { setupSchema } from '#common/setup';
 import { signInAlertsSchema } from '#common/sign-in-alerts';
+import { isDisabledProviderPath } from '../../src/auth/openid-provider/disabled-paths';
 import { uploadFormSchema } from '../../src/routes/files/upload-form';
 import { nestedSchemaKeys, schemaChoices, schemaKeys } from './schema-keys';
 
@@ -43,13 +44,17 @@ interface AuthEndpointLike {
   };
 }
 
-/** Better Auth's endpoints, read from the instance: every plugin's routes, none forgotten. */
+/**
+ * Better Auth's endpoints, read from the instance: every plugin's routes, none forgotten, bar those
+ * the instance disables (they answer 404 before any handler).
+ */
 export function authEndpoints(api: object): { endpoints: Endpoint[]; nestedKeys: string[] } {
   const endpoints: Endpoint[] = [];
   const nestedKeys: string[] = [];
   for (const endpoint of Object.values(api) as AuthEndpointLike[]) {
     const options = endpoint?.options;
     if (typeof endpoint?.path !== 'string' || !options || options.metadata?.SERVER_ONLY) continue;
+    if (isDisabledProviderPath(endpoint.path)) continue;
     // Some bodies are open records in zod; their documented fields are in the OpenAPI metadata.
     const documented = options.metadata?.openapi?.requestBody?.content?.['application/json']?.schema?.properties;
     const bodyKeys = [...new Set([...schemaKeys(options.body), ...Object.keys(documented ?? {})])];

@@ -41,7 +41,8 @@ import { reusedRouterHandler } from './reused-router';
 import { createSessionReader } from './session-reader';
 import { signUpRace } from './sign-up-race';
 import { twoFactorPlugins } from './two-factor';
-import { DISABLED_PROVIDER_PATHS, openIdProvider } from './openid-provider';
+import { openIdProvider } from './openid-provider';
+import { DISABLED_PROVIDER_PATHS } from './openid-provider/disabled-paths';
 import { errorOf } from './plugin-error-codes';
 
 export interface AuthDependencies {
@@ -246,7 +247,7 @@ export function createAuth(dependencies: AuthDependencies) {
         // defaultExpiresIn is read as seconds by the plugin (its doc says milliseconds); min/max are days.
         keyExpiration: { defaultExpiresIn: API_KEY_DEFAULT_EXPIRES_IN_SECONDS, minExpiresIn: 1, maxExpiresIn: 365 },
       }),
-      ...openIdProvider({ config, database }),
+      ...openIdProvider({ config, database, basePath: AUTH_BASE_PATH }),
       // The reference page loads its viewer from a CDN, unpinned: never on a production origin.
       openAPI({ path: '/reference', disableDefaultReference: config.nodeEnv === 'production' }),
       // Last: it records the answer as the other plugins left it.

@@ -2,6 +2,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { authHook, type HookContext } from '../auth-hook';
 import { pluginErrorCodes } from '../plugin-error-codes';
+import { isDisabledProviderPath } from './disabled-paths';
 
 export const APPLICATION_ERROR_CODES = pluginErrorCodes('NO_APPLICATIONS_FOR_GUESTS', 'NO_CONSENT_WHILE_IMPERSONATING');
 
@@ -20,9 +21,15 @@ async function refuseWhoMayNotAllow(ctx: HookContext) {
  * issued (its `postLogin` step); this refuses them the two calls that would go on from there:
  * allowing, and continuing past that step. Denying stays open to them.
  */
-export function applicationGuard() {
+export function applicationGuard(basePath: string) {
   return {
     id: 'application-guard',
+    // Better Auth's `disabledPaths` matches whole paths only; these have path parameters too.
+    onRequest: async (request) => {
+      const path = new URL(request.url).pathname.slice(basePath.length);
+      if (isDisabledProviderPath(path)) return { response: new Response('Not Found', { status: 404 }) };
+      return undefined;
+    },
     hooks: {
       before: [
         {

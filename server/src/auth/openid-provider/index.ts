@@ -29,9 +29,17 @@ export const issuerOf = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.
  * Gatehouse as an OpenID Connect provider (decision 0077): Better Auth's OAuth 2.1 provider with its
  * JWT plugin for signed ID tokens. Applications are registered by platform admins only, through
  * `/api/v1/admin/applications`; the plugin's own registration and client endpoints are disabled
- * (`DISABLED_PROVIDER_PATHS`).
+ * (disabled-paths.ts).
  */
-export function openIdProvider({ config, database }: { config: Config; database: Database }) {
+export function openIdProvider({
+  config,
+  database,
+  basePath,
+}: {
+  config: Config;
+  database: Database;
+  basePath: string;
+}) {
   const issuer = issuerOf(config);
   const organizations = organizationsClaim(database);
   return [
@@ -74,30 +82,6 @@ export function openIdProvider({ config, database }: { config: Config; database:
         claims_supported: [ORGANIZATIONS_CLAIM],
       },
     }),
-    applicationGuard(),
+    applicationGuard(basePath),
   ];
 }
-
-/**
- * The plugin's endpoints nobody reaches over HTTP: applications are registered and changed through
- * our admin API (which audits them), consents are revoked through ours (which also ends the
- * tokens), and the JWT plugin's session token is not an OAuth token.
- */
-export const DISABLED_PROVIDER_PATHS = [
-  '/token',
-  '/oauth2/register',
-  '/oauth2/create-client',
-  '/oauth2/get-client',
-  '/oauth2/get-clients',
-  '/oauth2/update-client',
-  '/oauth2/delete-client',
-  '/oauth2/client/rotate-secret',
-  '/oauth2/public-client-prelogin',
-  '/oauth2/get-consent',
-  '/oauth2/get-consents',
-  '/oauth2/update-consent',
-  '/oauth2/delete-consent',
-  '/admin/oauth2/create-client',
-  '/admin/oauth2/update-client',
-  '/admin/oauth2/resources',
-];
