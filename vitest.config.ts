@@ -15,7 +15,12 @@ export default defineConfig({
         resolve: { alias: { '@': path.join(import.meta.dirname, 'web/src') } },
         test: {
           name: 'unit',
-          include: ['common/src/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: [
+            'common/src/**/*.test.ts',
+            'server/src/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'examples/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**'],
           environment: 'node',
           // Password hashing is deliberately slow; two cores share the suites.
