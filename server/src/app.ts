@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { AUTH_BASE_PATH, type Auth } from './auth/auth';
+import { CROSS_ORIGIN_PROVIDER_PATHS } from './auth/openid-provider/browser-endpoints';
 import { allowedOrigins, type Config } from './env';
 import type { AuditLog } from './audit/audit-log';
 import type { Database } from './db/database';
@@ -98,6 +99,9 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
     if (c.req.path.startsWith('/api/')) c.res.headers.set('x-content-type-options', 'nosniff');
   });
 
+  for (const path of CROSS_ORIGIN_PROVIDER_PATHS) {
+    app.use(`${AUTH_BASE_PATH}${path}`, cors({ origin: '*', maxAge: 600 }));
+  }
   if (config.trustedOrigins.length > 0) {
     app.use('/api/*', cors({ origin: config.trustedOrigins, credentials: true, maxAge: 600 }));
   }
