@@ -64,6 +64,16 @@ export function openIdProvider({
       refreshTokenExpiresIn: REFRESH_TOKEN_SECONDS,
       // Strict rotation: a refresh token used twice ends its whole family.
       refreshTokenReuseInterval: 0,
+      // Per client address, as the plugin counts them: an application's server calls these for all
+      // its users from one address (its codes, secrets and tokens are too long to guess). The
+      // authorization step is a person's: it goes to the per-account limit instead (decision 0064).
+      rateLimit: {
+        authorize: false,
+        token: { window: 60, max: 600 },
+        revoke: { window: 60, max: 600 },
+        introspect: { window: 60, max: 1200 },
+        userinfo: { window: 60, max: 1200 },
+      },
       clientPrivileges: ({ user }) => isPlatformAdmin(user?.role as string | undefined),
       // No protected resources are registered: access tokens are opaque, so revoking ends them.
       resourcePrivileges: () => false,
