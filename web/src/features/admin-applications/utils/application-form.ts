@@ -80,4 +80,8 @@ export const TYPE_LABELS: Record<AdminApplication['type'], string> = {
   spa: 'Single-page app (public, PKCE)',
   native: 'Native or desktop app (public, PKCE)',
 };
-export const TYPE_SHORT: Record<AdminApplication['type'], string> = { web: 'Web', spa: 'Single-page', native: 'Native' };
+export const TYPE_SHORT: Record<AdminApplication['type'], string> = {
+  web: 'Web',
+  spa: 'Single-page',
+  native: 'Native',
+};
