@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessibleInBothThemes, seriousViolations } from './support/axe';
 import { expectPath, toasts, useBrowser, type BrowserFixture } from './support/browser';
 import { confirmWith } from './support/confirmation';
 import { cellOf } from './support/tables';
@@ -120,7 +121,7 @@ describe('applications run by a platform admin', () => {
     expect(await clientAuthStatus(t, first.clientId, second.clientSecret)).toBe(401);
   });
 
-  it('fits a 390-pixel phone without sideways scrolling of the page', async () => {
+  it('fits a 390-pixel phone without sideways scrolling of the page, and axe finds nothing serious', async () => {
     await t.signInAsAdmin();
     const created = await t.context.request.post(`${t.baseURL}/api/v1/admin/applications`, {
       data: {
@@ -137,9 +138,11 @@ describe('applications run by a platform admin', () => {
     await expectPath(page, '/admin/applications');
     await page.getByTestId('application-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessibleInBothThemes(page, 'main');
     await page.getByRole('button', { name: 'New application' }).click();
     await page.getByRole('dialog', { name: 'New application' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
 
     const { clientId } = ((await created.json()) as { data: { clientId: string } }).data;
     const deleted = await t.context.request.delete(`${t.baseURL}/api/v1/admin/applications/${clientId}`, {

@@ -193,6 +193,22 @@ describe.each(ENGINES)('admin applications (%s)', (engine) => {
     ]);
   });
 
+  it('asks people to allow an application unless it is trusted', async () => {
+    const firstStop = async (trusted: boolean) => {
+      const created = (
+        await create({ name: `Trusted ${trusted}`, type: 'web', redirectUris: [TEST_REDIRECT_URI], trusted })
+      ).body.data;
+      const { url } = await authorizationRequest(await relyingParty(suite.context.app, registered(created)));
+      const opened = await person.client.get(`${url.pathname}${url.search}`);
+      const location = opened.headers.get('location') ?? (opened.body as { url?: string } | null)?.url ?? '';
+      return new URL(location, 'http://localhost:3000');
+    };
+    expect((await firstStop(false)).pathname).toBe('/consent');
+    const trusted = await firstStop(true);
+    expect(`${trusted.origin}${trusted.pathname}`).toBe(TEST_REDIRECT_URI);
+    expect(trusted.searchParams.get('code')).toBeTruthy();
+  });
+
   it('deletes an application with its tokens and the consents people gave it', async () => {
     const created = (await create({ name: 'Gone', type: 'web', redirectUris: [TEST_REDIRECT_URI] })).body.data;
     const configuration = await relyingParty(suite.context.app, registered(created));
