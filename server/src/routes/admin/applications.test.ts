@@ -142,6 +142,13 @@ describe.each(ENGINES)('admin applications (%s)', (engine) => {
     const refused = await admin.post(`${BASE}/${created.clientId}/rotate-secret`);
     expect([refused.status, refused.body.code]).toEqual([400, 'APPLICATION_HAS_NO_SECRET']);
 
+    // A change keeps it public: its redirect URIs may move to the developer's machine and back.
+    for (const redirectUris of [[TEST_REDIRECT_URI], ['https://dashboard.example/signed-in']]) {
+      const changed = await admin.request('PATCH', `${BASE}/${created.clientId}`, { json: { redirectUris } });
+      expect(changed.status, changed.text).toBe(200);
+      expect(changed.body.data).toMatchObject({ type: 'spa', redirectUris });
+    }
+
     const native = (await create({ name: 'Desktop', type: 'native', redirectUris: [TEST_REDIRECT_URI] })).body.data;
     expect(native.clientSecret).toBeNull();
     const configuration = await relyingParty(suite.context.app, registered(native));
