@@ -104,3 +104,25 @@ export const applicationUpdateSchema = applicationInputSchema
   .extend({ disabled: z.boolean().optional() })
   .refine((value) => Object.keys(value).length > 0, 'Nothing to change');
 export type ApplicationUpdate = z.infer<typeof applicationUpdateSchema>;
+
+/** The scopes of an application registered without a list: enough to sign in, nothing kept offline. */
+export const DEFAULT_APPLICATION_SCOPES: readonly ApplicationScope[] = ['openid', 'profile', 'email'];
+
+/** An application as the admin API answers it: never its secret. */
+export interface AdminApplication {
+  clientId: string;
+  name: string;
+  type: ApplicationType;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  scopes: ApplicationScope[];
+  trusted: boolean;
+  disabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The answer of a registration: the secret of a `web` application, shown this once (null for public ones). */
+export interface CreatedApplication extends AdminApplication {
+  clientSecret: string | null;
+}

@@ -92,6 +92,10 @@ export const ERROR_CODES = {
     'An account with this address exists and its password is not this one: enter its password to make it the admin, or choose another address.',
   // Files.
   FILE_NOT_FOUND: 'No such file',
+  // Applications (Gatehouse as an OpenID Connect provider).
+  APPLICATION_NOT_FOUND: 'Application not found',
+  APPLICATION_HAS_NO_SECRET:
+    'This application is public (single-page or native): it has no secret to replace, PKCE is its proof',
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

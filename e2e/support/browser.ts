@@ -173,6 +173,7 @@ const TITLES = {
   '/admin/organizations': /^Organizations · Admin · Gatehouse$/,
   '/admin/overview': /^Overview · Admin · Gatehouse$/,
   '/admin/outbox': /^Outbox · Admin · Gatehouse$/,
+  '/admin/applications': /^Applications · Admin · Gatehouse$/,
 } as const;
 
 /** An organization's admin page: its name (or "Organization" while it loads), then its list's. */

@@ -1,7 +1,8 @@
 import type { Hono } from 'hono';
 import * as client from 'openid-client';
 import { expect } from 'vitest';
-import { isLoopbackRedirectUri, type ApplicationScope } from '#common/applications';
+import { APPLICATION_SCOPES, type ApplicationScope } from '#common/applications';
+import { createApplication } from '../src/auth/openid-provider/applications';
 import type { TestClient } from './http-client';
 import { TEST_ORIGIN, type TestContext } from './test-context';
 
@@ -14,8 +15,9 @@ export interface RegisteredApplication {
 }
 
 /**
- * Registers an application through the provider's server-side call, as the platform admin signed in
- * in `admin`: for tests that are about the protocol, not about the admin API that registers them.
+ * Registers an application as the platform admin signed in in `admin`, mapped onto the provider as
+ * `POST /api/v1/admin/applications` maps it (the same function): for tests that are about the
+ * protocol, not about the admin API. Without `scopes`, it may ask for every scope.
  */
 export async function registerTestApplication(
   context: TestContext,
@@ -24,7 +26,7 @@ export async function registerTestApplication(
     name = 'Test app',
     redirectUris = [TEST_REDIRECT_URI],
     postLogoutRedirectUris,
-    scopes,
+    scopes = [...APPLICATION_SCOPES],
     trusted = false,
     isPublic = false,
   }: {
@@ -36,23 +38,15 @@ export async function registerTestApplication(
     isPublic?: boolean;
   } = {},
 ): Promise<RegisteredApplication> {
-  const created = await context.auth.api.adminCreateOAuthClient({
-    headers: new Headers({ cookie: admin.cookieHeader }),
-    body: {
-      client_name: name,
-      redirect_uris: redirectUris,
-      application_type: redirectUris.some(isLoopbackRedirectUri) ? 'native' : 'web',
-      ...(postLogoutRedirectUris
-        ? { post_logout_redirect_uris: postLogoutRedirectUris, enable_end_session: true }
-        : {}),
-      ...(scopes ? { scope: scopes.join(' ') } : {}),
-      token_endpoint_auth_method: isPublic ? 'none' : 'client_secret_basic',
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      skip_consent: trusted,
-    },
+  const created = await createApplication(context.auth, new Headers({ cookie: admin.cookieHeader }), {
+    name,
+    type: isPublic ? 'spa' : 'web',
+    redirectUris,
+    ...(postLogoutRedirectUris ? { postLogoutRedirectUris } : {}),
+    scopes,
+    trusted,
   });
-  return { clientId: created.client_id, clientSecret: created.client_secret, redirectUris };
+  return { clientId: created.clientId, clientSecret: created.clientSecret ?? undefined, redirectUris };
 }
 
 /** An openid-client relying party whose every request goes to the in-process app. */

@@ -48,6 +48,7 @@ export const router = createBrowserRouter([
               { path: 'users', lazy: () => import('./routes/admin/users') },
               { path: 'organizations', lazy: () => import('./routes/admin/organizations') },
               { path: 'organizations/:organizationId', lazy: () => import('./routes/admin/organization') },
+              { path: 'applications', lazy: () => import('./routes/admin/applications') },
               { path: 'outbox', lazy: () => import('./routes/admin/outbox') },
               { path: 'audit', lazy: () => import('./routes/admin/audit') },
             ],

@@ -24,6 +24,7 @@ export const paths = {
   adminUsers: '/admin/users',
   adminOrganizations: '/admin/organizations',
   adminOrganization: (organizationId: string) => `/admin/organizations/${encodeURIComponent(organizationId)}`,
+  adminApplications: '/admin/applications',
   adminOutbox: '/admin/outbox',
   adminAudit: '/admin/audit',
 } as const;

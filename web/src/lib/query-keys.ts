@@ -46,6 +46,8 @@ export const queryKeys = {
     organizationMembers: (organizationId: string, cursor: string) =>
       ['admin-organization', organizationId, 'members', cursor] as const,
     outbox: ['admin-outbox'] as const,
+    /** The applications that sign people in with Gatehouse. */
+    applications: ['admin-applications'] as const,
     /** The overview's numbers for a window of days. */
     stats: (days: number) => ['admin-stats', days] as const,
     audit: {

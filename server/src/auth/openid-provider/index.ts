@@ -11,6 +11,9 @@ import { organizationsClaim } from './organizations-claim';
 export const SIGN_IN_PAGE = '/auth';
 export const CONSENT_PAGE = '/consent';
 
+/** The owner of every application (the plugin's `referenceId`): the platform. */
+export const APPLICATION_OWNER = 'platform';
+
 /** Signing keys are replaced this often; a replaced key stays published for the grace period. */
 export const SIGNING_KEY_ROTATION_SECONDS = 30 * 24 * 60 * 60;
 /** Longer than any token signed with a key lives (ID tokens: an hour), with room for cached key sets. */
@@ -75,6 +78,10 @@ export function openIdProvider({
         userinfo: { window: 60, max: 1200 },
       },
       clientPrivileges: ({ user }) => isPlatformAdmin(user?.role as string | undefined),
+      // Applications belong to the platform, not to the admin who registered them: any admin may
+      // change them, and they outlive that admin's account (a client's user is deleted with it).
+      clientReference: ({ user }) =>
+        isPlatformAdmin(user?.role as string | undefined) ? APPLICATION_OWNER : undefined,
       // No protected resources are registered: access tokens are opaque, so revoking ends them.
       resourcePrivileges: () => false,
       // Guests and impersonating admins are shown why they cannot go on, on the consent screen,

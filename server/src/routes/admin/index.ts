@@ -20,6 +20,7 @@ import { noteActor } from '../../lib/request-context';
 import { requireUser, type PrincipalVariables } from '../../http/session';
 import { validate } from '../../http/validate';
 import { adminAuditRoutes } from '../audit';
+import { applicationRoutes } from './applications';
 import { organizationDetailRoutes } from './organization-detail';
 import { organizationListRoutes } from './organization-list';
 import { adminStatsRoutes } from './stats';
@@ -76,6 +77,7 @@ export function adminRoutes({
     .route('/', organizationDetailRoutes(auth, database, audit))
     .route('/', adminAuditRoutes({ auth, database, audit, logger }))
     .route('/', adminStatsRoutes(database, audit))
+    .route('/', applicationRoutes(auth, audit))
     .get('/users', validate('query', adminUserListQuerySchema), async (c) => {
       const query = c.req.valid('query');
       const cursor = decodeCursor(query);

@@ -9,10 +9,10 @@ const looks = {
     active: 'bg-accent-surface text-accent',
     idle: 'text-secondary-foreground hover:bg-muted',
   },
-  /** Tabs of one screen: the current one underlined. */
+  /** Tabs of one screen: the current one underlined. On a phone the row scrolls, never the page. */
   tab: {
-    nav: 'flex gap-2 border-b border-border',
-    link: 'border-b-2 px-4 py-2',
+    nav: 'flex gap-2 overflow-x-auto border-b border-border',
+    link: 'shrink-0 border-b-2 px-4 py-2 whitespace-nowrap',
     active: 'border-accent text-accent',
     idle: 'border-transparent text-secondary-foreground hover:text-foreground',
   },

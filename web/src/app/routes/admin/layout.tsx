@@ -7,6 +7,7 @@ const TABS = [
   { to: paths.adminOverview, label: 'Overview' },
   { to: paths.adminUsers, label: 'Users' },
   { to: paths.adminOrganizations, label: 'Organizations' },
+  { to: paths.adminApplications, label: 'Applications' },
   { to: paths.adminOutbox, label: 'Outbox' },
   { to: paths.adminAudit, label: 'Audit' },
 ] as const;
