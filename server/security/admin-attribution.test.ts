@@ -18,6 +18,8 @@ interface Fixture {
   /** The user Better Auth's admin endpoints act on. */
   targetId: string;
   targetEmail: string;
+  /** The application the applications' routes act on, registered by the first of them. */
+  clientId: string;
   context: TestContext;
 }
 
@@ -79,6 +81,34 @@ const CASES: Case[] = [
     (send, { organizationId }) =>
       send('DELETE', `/api/v1/admin/organizations/${organizationId}`, { confirmName: 'Attributed Org' }),
     ['admin.organization_delete'],
+  ],
+  [
+    'POST /api/v1/admin/applications',
+    async (send, fixture) => {
+      const created = (await send('POST', '/api/v1/admin/applications', {
+        name: 'Attributed app',
+        type: 'web',
+        redirectUris: ['https://app.example/callback'],
+      })) as { body: { data: { clientId: string } } };
+      fixture.clientId = created.body.data.clientId;
+      return created;
+    },
+    ['application.create'],
+  ],
+  [
+    'PATCH /api/v1/admin/applications/:clientId',
+    (send, { clientId }) => send('PATCH', `/api/v1/admin/applications/${clientId}`, { name: 'Renamed app' }),
+    ['application.update'],
+  ],
+  [
+    'POST /api/v1/admin/applications/:clientId/rotate-secret',
+    (send, { clientId }) => send('POST', `/api/v1/admin/applications/${clientId}/rotate-secret`, {}),
+    ['application.rotate_secret'],
+  ],
+  [
+    'DELETE /api/v1/admin/applications/:clientId',
+    (send, { clientId }) => send('DELETE', `/api/v1/admin/applications/${clientId}`),
+    ['application.delete'],
   ],
   // Better Auth's own admin endpoints, as the console calls them.
   [

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { registerTestApplication } from '#test/openid';
 import { verifyEmail } from '#test/accounts';
 import type { TestResponse } from '#test/http-client';
 import { ENGINES, type TestContext } from '#test/test-context';
@@ -32,6 +33,7 @@ describe('ASVS V8 Authorization', () => {
     let victimSessionToken: string;
     /** An organization of the victim's, with the plain user as a member and a pending invitation. */
     let victimOrganization: { id: string; name: string; memberId: string; invitationId: string };
+    let victimApplication: string;
     const callers = new Map<string, Caller>();
 
     beforeAll(async () => {
@@ -75,6 +77,8 @@ describe('ASVS V8 Authorization', () => {
         memberId: added!.id,
         invitationId: invited.body.id,
       };
+
+      victimApplication = (await registerTestApplication(context, platformAdmin.client)).clientId;
 
       callers.set('none', anonymousCaller(context));
       callers.set('user', sessionCaller('user', user.client));
@@ -154,6 +158,31 @@ describe('ASVS V8 Authorization', () => {
           `/api/v1/admin/organizations/${victimOrganization.id}`,
           { confirmName: victimOrganization.name },
           '/api/v1/admin/organizations/:id',
+        ],
+        ['GET', '/api/v1/admin/applications'],
+        [
+          'POST',
+          '/api/v1/admin/applications',
+          { name: 'Planted app', type: 'web', redirectUris: ['https://evil.example/callback'], trusted: true },
+        ],
+        ['GET', `/api/v1/admin/applications/${victimApplication}`, undefined, '/api/v1/admin/applications/:clientId'],
+        [
+          'PATCH',
+          `/api/v1/admin/applications/${victimApplication}`,
+          { redirectUris: ['https://evil.example/callback'] },
+          '/api/v1/admin/applications/:clientId',
+        ],
+        [
+          'POST',
+          `/api/v1/admin/applications/${victimApplication}/rotate-secret`,
+          {},
+          '/api/v1/admin/applications/:clientId/rotate-secret',
+        ],
+        [
+          'DELETE',
+          `/api/v1/admin/applications/${victimApplication}`,
+          undefined,
+          '/api/v1/admin/applications/:clientId',
         ],
       ]);
 

@@ -10,6 +10,7 @@ import {
   PAGE_SIZES,
 } from '#common/admin';
 import { adminBulkActionSchema } from '#common/admin-bulk';
+import { applicationInputSchema, applicationUpdateSchema } from '#common/applications';
 import { adminOrganizationMembersQuerySchema } from '#common/admin-organization-members';
 import { adminStatsQuerySchema } from '#common/admin-stats';
 import { auditExportQuerySchema, auditQuerySchema, myAuditQuerySchema } from '#common/audit';
@@ -177,6 +178,23 @@ export const V1_ENDPOINTS: Endpoint[] = [
     bodyKeys: [],
     queryKeys: [],
   },
+  { method: 'GET', path: '/api/v1/admin/applications', bodyKeys: [], queryKeys: [] },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/applications',
+    bodyKeys: schemaKeys(applicationInputSchema),
+    queryKeys: [],
+    choices: schemaChoices(applicationInputSchema),
+  },
+  { method: 'GET', path: '/api/v1/admin/applications/:clientId', bodyKeys: [], queryKeys: [] },
+  {
+    method: 'PATCH',
+    path: '/api/v1/admin/applications/:clientId',
+    bodyKeys: schemaKeys(applicationUpdateSchema),
+    queryKeys: [],
+  },
+  { method: 'POST', path: '/api/v1/admin/applications/:clientId/rotate-secret', bodyKeys: [], queryKeys: [] },
+  { method: 'DELETE', path: '/api/v1/admin/applications/:clientId', bodyKeys: [], queryKeys: [] },
   // Mounted only with UNSAFE_DEV_MAILBOX=true, which the fuzzed app turns on to reach it.
   { method: 'GET', path: '/api/v1/dev/mailbox', bodyKeys: [], queryKeys: schemaKeys(outboxQuerySchema) },
   { method: 'DELETE', path: '/api/v1/dev/mailbox', bodyKeys: [], queryKeys: [] },
