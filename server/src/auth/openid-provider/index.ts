@@ -5,6 +5,8 @@ import { isPlatformAdmin } from '#common/roles';
 import type { Config } from '../../env';
 import type { Database } from '../../db/database';
 import { applicationGuard } from './application-guard';
+import { endedAccess } from './ended-access';
+import { grantReplayGuard } from './grant-replay-guard';
 import { organizationsClaim } from './organizations-claim';
 
 /** Where the console's screens of the flow live (web/src/config/paths.ts has the same). */
@@ -21,6 +23,29 @@ export const SIGNING_KEY_GRACE_SECONDS = 7 * 24 * 60 * 60;
 export const ID_TOKEN_SECONDS = 60 * 60;
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * The claims discovery advertises: the ID token's own, the standard claims of the profile and email
+ * scopes (as the provider resolves them), and the `organizations` claim of ours.
+ */
+export const CLAIMS_SUPPORTED = [
+  'sub',
+  'iss',
+  'aud',
+  'exp',
+  'iat',
+  'auth_time',
+  'nonce',
+  'sid',
+  'azp',
+  'name',
+  'given_name',
+  'family_name',
+  'picture',
+  'email',
+  'email_verified',
+  ORGANIZATIONS_CLAIM,
+] as const;
 
 /**
  * The issuer is the public URL itself, so discovery sits at `/.well-known/openid-configuration` of
@@ -95,10 +120,12 @@ export function openIdProvider({
         scopes.includes('organizations') ? { [ORGANIZATIONS_CLAIM]: await organizations(user.id) } : {},
       customUserInfoClaims: async ({ user, scopes }) =>
         scopes.includes('organizations') ? { [ORGANIZATIONS_CLAIM]: await organizations(user.id) } : {},
-      advertisedMetadata: {
-        claims_supported: [ORGANIZATIONS_CLAIM],
-      },
+      // Replaces the plugin's own list, which also bounds the claims a `claims` request may name:
+      // so the standard claims of our scopes are listed with ours.
+      advertisedMetadata: { claims_supported: [...CLAIMS_SUPPORTED] },
     }),
     applicationGuard(basePath),
+    grantReplayGuard(),
+    endedAccess(database),
   ];
 }

@@ -56,4 +56,6 @@ export const AUDITED_PATHS: Readonly<Record<string, AuditAction>> = {
   '/admin/revoke-user-session': 'admin.session_revoke',
   '/admin/revoke-user-sessions': 'admin.sessions_revoke',
   '/admin/remove-user': 'admin.user_delete',
+  // Refusals only (events.ts): a relying party's every refresh would flood the trail.
+  '/oauth2/token': 'application.token',
 };

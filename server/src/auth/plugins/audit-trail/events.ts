@@ -23,7 +23,9 @@ export interface Finished {
   body: Fields;
   /** The answer's fields when it succeeded. */
   answer: Fields;
-  failure?: { code: string | undefined; status: number } | undefined;
+  failure?: { code: string | undefined; status: number; error?: string | undefined } | undefined;
+  /** The application of a token request (token-requests.ts). */
+  clientId?: string | undefined;
   newUserId?: string | undefined;
   ipAddress: string | null;
   userAgent: string | null | undefined;
@@ -33,12 +35,32 @@ export const text = (value: unknown) => (typeof value === 'string' && value !== 
 export const fieldsOf = (value: unknown): Fields => (value && typeof value === 'object' ? (value as Fields) : {});
 export const isAudited = (path: string | undefined) => !!path && (path in AUDITED_PATHS || isSignInStep(path));
 export const REVOKE_USER_SESSION = '/admin/revoke-user-session';
+export const TOKEN_PATH = '/oauth2/token';
+
+/**
+ * A token request an application had refused: which application, which grant, and the OAuth
+ * `error` it was answered — never the code, token or secret it sent. Granted ones are not recorded.
+ */
+const tokenRequestEvent = ({ body, failure, clientId, ipAddress, userAgent }: Finished): AuditEventInput | null =>
+  failure
+    ? {
+        action: 'application.token',
+        outcome: 'failure',
+        ipAddress,
+        userAgent,
+        details: {
+          clientId,
+          grantType: text(body.grant_type)?.slice(0, 100),
+          error: failure.error ?? failure.code,
+          status: failure.status,
+        },
+      }
+    : null;
 
 /** The event of a finished request, or null when there is nothing to record. */
-export const eventOf = (
-  { path, body, answer, failure, newUserId, ipAddress, userAgent }: Finished,
-  seen: Before,
-): (AuditEventInput & { email?: string }) | null => {
+export const eventOf = (finished: Finished, seen: Before): (AuditEventInput & { email?: string }) | null => {
+  const { path, body, answer, failure, newUserId, ipAddress, userAgent } = finished;
+  if (path === TOKEN_PATH) return tokenRequestEvent(finished);
   const failed = failure !== undefined;
   let action: AuditAction | undefined = isSignInStep(path) ? 'user.sign_in' : AUDITED_PATHS[path];
   // With a session, a code step confirms a new authenticator: two-factor goes on (never by a backup code).

@@ -5,7 +5,17 @@ import type { AuditLog } from '../../../audit/audit-log';
 import type { Database } from '../../../db/database';
 import { authHook, type HookContext } from '../../auth-hook';
 import { isCodeStep, isSignInStep, twoFactorCookieName } from '../../auth-paths';
-import { eventOf, fieldsOf, isAudited, REVOKE_USER_SESSION, text, type Before, type Finished } from './events';
+import {
+  eventOf,
+  fieldsOf,
+  isAudited,
+  REVOKE_USER_SESSION,
+  text,
+  TOKEN_PATH,
+  type Before,
+  type Finished,
+} from './events';
+import { tokenRequestClientId } from './token-requests';
 import { routerRefusalEvent, type RefusalReader } from './router-refusals';
 
 /** A hook on the audited paths only: the others pay for no context of ours. */
@@ -40,6 +50,8 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
       : undefined;
     // A sign-in or sign-up says who it is for in its answer; reading a session first would cost it time.
     if (isSignInStep(path) && !isCodeStep(path)) return { signedIn: false };
+    // An application asks for tokens with its credentials, never with a person's cookie.
+    if (path === TOKEN_PATH) return { signedIn: false };
     if (path === '/sign-up/email') return { signedIn: false };
     const session = await getSessionFromCtx(ctx, { disableRefresh: true }).catch(() => null);
     if (session) {
@@ -78,6 +90,7 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
     // development and tests): the person it is made for is named by the route instead.
     ipAddress: ctx.request || ctx.headers ? getIP(ctx.request ?? ctx.headers!, ctx.context.options) : null,
     userAgent: ctx.headers?.get('user-agent'),
+    clientId: ctx.path === TOKEN_PATH ? tokenRequestClientId(ctx.headers, fieldsOf(ctx.body)) : undefined,
   });
   /** The event with whose account an attempt on an address was (looked up after the answer left). */
   const complete = async (event: ReturnType<typeof eventOf>, adapter: Adapter) => {
@@ -117,7 +130,14 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
             const finished: Finished = {
               ...requestOf(ctx),
               answer: failed ? {} : fieldsOf(returned),
-              failure: failed ? { code: text(fieldsOf(returned.body).code), status: returned.statusCode } : undefined,
+              failure: failed
+                ? {
+                    code: text(fieldsOf(returned.body).code),
+                    status: returned.statusCode,
+                    // An OAuth endpoint's refusal names its error so (RFC 6749 §5.2).
+                    error: text(fieldsOf(returned.body).error),
+                  }
+                : undefined,
               newUserId: ctx.context.newSession?.user.id,
             };
             const event = eventOf(finished, entry?.seen ?? { signedIn: false });
@@ -147,7 +167,11 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
         .catch(() => ({}));
       audit.recordWhen(
         answer.then((body: unknown) => {
-          const failure = { code: text(fieldsOf(body).code), status: response.status };
+          const failure = {
+            code: text(fieldsOf(body).code),
+            status: response.status,
+            error: text(fieldsOf(body).error),
+          };
           return complete(eventOf({ ...entry.request, answer: {}, failure }, entry.seen), entry.adapter);
         }),
       );

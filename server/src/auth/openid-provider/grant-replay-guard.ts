@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, isAPIError } from 'better-auth/api';
+import { authHook, type HookContext } from '../auth-hook';
+
+/** How long a redemption attempt is remembered: longer than any code lives (ten minutes). */
+const ATTEMPT_SECONDS = 15 * 60;
+const attemptOf = (codeId: string) => `oauth-code-attempt:${codeId}`;
+
+/** The provider stores codes and tokens by this hash (its default `storeTokens: 'hashed'`). */
+const storedForm = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+const refused = () => new APIError('BAD_REQUEST', { error: 'invalid_grant', error_description: 'invalid grant' });
+
+/**
+ * Closes the provider's replay races (decision 0083; upstream better-auth#11317). A code or refresh
+ * token presented twice ends everything it gave — but the provider ends it when the second request
+ * arrives, and the first may not have written its tokens yet: they would outlive the replay. So a
+ * successful grant looks again once its tokens are written. A code: did another redemption of it
+ * start meanwhile (each attempt is written down before the provider sees it)? A refresh token: is
+ * its row gone (its family was ended meanwhile)? If so, what it just issued is deleted and the grant
+ * refused. In the database, so it holds across instances; only the winning request deletes, after
+ * its own writes, so no write of it is cut in two.
+ */
+export function grantReplayGuard() {
+  const db = (ctx: HookContext) => ctx.context.adapter;
+
+  const endCodeTokens = async (ctx: HookContext, codeId: string) => {
+    for (const model of ['oauthAccessToken', 'oauthRefreshToken']) {
+      await db(ctx).deleteMany({ model, where: [{ field: 'authorizationCodeId', value: codeId }] });
+    }
+  };
+
+  /** Before the provider consumes the code: this attempt, in the table every instance reads. */
+  const beforeCodeGrant = async (ctx: HookContext, code: string) => {
+    const now = new Date();
+    await db(ctx).create({
+      model: 'verification',
+      data: {
+        identifier: attemptOf(storedForm(code)),
+        value: 'attempt',
+        expiresAt: new Date(now.getTime() + ATTEMPT_SECONDS * 1000),
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+  };
+
+  const afterCodeGrant = async (ctx: HookContext, code: string) => {
+    if (isAPIError(ctx.context.returned)) return;
+    const codeId = storedForm(code);
+    const where = [{ field: 'identifier', value: attemptOf(codeId) }];
+    const attempts = await db(ctx).count({ model: 'verification', where });
+    if (attempts > 1) {
+      await endCodeTokens(ctx, codeId);
+      throw refused();
+    }
+    // Any attempt from now on finds the code spent and the tokens written: the provider ends them.
+    await db(ctx).deleteMany({ model: 'verification', where });
+  };
+
+  const afterRefreshGrant = async (ctx: HookContext, presented: string) => {
+    const returned = ctx.context.returned as { refresh_token?: unknown; access_token?: unknown } | undefined;
+    if (!returned || isAPIError(returned)) return;
+    const parent = await db(ctx).findOne({
+      model: 'oauthRefreshToken',
+      where: [{ field: 'token', value: storedForm(presented) }],
+    });
+    if (parent) return;
+    const successor = text(returned.refresh_token);
+    const access = text(returned.access_token);
+    if (successor) {
+      await db(ctx).deleteMany({
+        model: 'oauthRefreshToken',
+        where: [{ field: 'token', value: storedForm(successor) }],
+      });
+    }
+    if (access) {
+      await db(ctx).deleteMany({ model: 'oauthAccessToken', where: [{ field: 'token', value: storedForm(access) }] });
+    }
+    throw refused();
+  };
+
+  return {
+    id: 'grant-replay-guard',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === '/oauth2/token',
+          handler: authHook(async (ctx) => {
+            const body = (ctx.body ?? {}) as Record<string, unknown>;
+            const code = text(body.code);
+            if (body.grant_type === 'authorization_code' && code) await beforeCodeGrant(ctx, code);
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === '/oauth2/token',
+          handler: authHook(async (ctx) => {
+            const body = (ctx.body ?? {}) as Record<string, unknown>;
+            const code = text(body.code);
+            const refreshToken = text(body.refresh_token);
+            if (body.grant_type === 'authorization_code' && code) await afterCodeGrant(ctx, code);
+            if (body.grant_type === 'refresh_token' && refreshToken) await afterRefreshGrant(ctx, refreshToken);
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
