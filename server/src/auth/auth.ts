@@ -157,6 +157,9 @@ export function createAuth(dependencies: AuthDependencies) {
     },
     session: {
       additionalFields: sessionGeoSchema,
+      // With Redis, sessions are also written to the database: OAuth tokens name the session they
+      // were issued in (the OpenID provider refuses to start otherwise). Redis is read first.
+      storeSessionInDatabase: Boolean(redis),
     },
     advanced: {
       // Better Auth skips its origin and callback-URL checks when NODE_ENV is test; never skip them.

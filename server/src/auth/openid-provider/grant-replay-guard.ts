@@ -1,14 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, isAPIError } from 'better-auth/api';
 import { authHook, type HookContext } from '../auth-hook';
+import { storedDigestOf } from './stored-digest';
 
 /** How long a redemption attempt is remembered: longer than any code lives (ten minutes). */
 const ATTEMPT_SECONDS = 15 * 60;
 const attemptOf = (codeId: string) => `oauth-code-attempt:${codeId}`;
-
-/** The provider stores codes and tokens by this hash (its default `storeTokens: 'hashed'`). */
-const storedForm = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -39,7 +36,7 @@ export function grantReplayGuard() {
     await db(ctx).create({
       model: 'verification',
       data: {
-        identifier: attemptOf(storedForm(code)),
+        identifier: attemptOf(storedDigestOf(code)),
         value: 'attempt',
         expiresAt: new Date(now.getTime() + ATTEMPT_SECONDS * 1000),
         createdAt: now,
@@ -50,7 +47,7 @@ export function grantReplayGuard() {
 
   const afterCodeGrant = async (ctx: HookContext, code: string) => {
     if (isAPIError(ctx.context.returned)) return;
-    const codeId = storedForm(code);
+    const codeId = storedDigestOf(code);
     const where = [{ field: 'identifier', value: attemptOf(codeId) }];
     const attempts = await db(ctx).count({ model: 'verification', where });
     if (attempts > 1) {
@@ -66,7 +63,7 @@ export function grantReplayGuard() {
     if (!returned || isAPIError(returned)) return;
     const parent = await db(ctx).findOne({
       model: 'oauthRefreshToken',
-      where: [{ field: 'token', value: storedForm(presented) }],
+      where: [{ field: 'token', value: storedDigestOf(presented) }],
     });
     if (parent) return;
     const successor = text(returned.refresh_token);
@@ -74,11 +71,14 @@ export function grantReplayGuard() {
     if (successor) {
       await db(ctx).deleteMany({
         model: 'oauthRefreshToken',
-        where: [{ field: 'token', value: storedForm(successor) }],
+        where: [{ field: 'token', value: storedDigestOf(successor) }],
       });
     }
     if (access) {
-      await db(ctx).deleteMany({ model: 'oauthAccessToken', where: [{ field: 'token', value: storedForm(access) }] });
+      await db(ctx).deleteMany({
+        model: 'oauthAccessToken',
+        where: [{ field: 'token', value: storedDigestOf(access) }],
+      });
     }
     throw refused();
   };

@@ -5,6 +5,7 @@ import { isPlatformAdmin } from '#common/roles';
 import type { Config } from '../../env';
 import type { Database } from '../../db/database';
 import { applicationGuard } from './application-guard';
+import { storedDigestOf } from './stored-digest';
 import { endedAccess } from './ended-access';
 import { grantReplayGuard } from './grant-replay-guard';
 import { organizationsClaim } from './organizations-claim';
@@ -102,6 +103,8 @@ export function openIdProvider({
         introspect: { window: 60, max: 1200 },
         userinfo: { window: 60, max: 1200 },
       },
+      storeTokens: { hash: storedDigestOf },
+      storeClientSecret: { hash: storedDigestOf },
       clientPrivileges: ({ user }) => isPlatformAdmin(user?.role as string | undefined),
       // Applications belong to the platform, not to the admin who registered them: any admin may
       // change them, and they outlive that admin's account (a client's user is deleted with it).
