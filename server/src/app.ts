@@ -12,6 +12,7 @@ import type { Database } from './db/database';
 import { apiError } from './http/api-error';
 import { handleAuthRequest } from './http/auth-handler';
 import { getSessionFastPath } from './http/session';
+import { userInfoFastPath } from './http/userinfo';
 import { dependencyChecks, OUTAGE_MESSAGES } from './http/dependencies';
 import { BODILESS_METHODS, inputGuard } from './http/input-guard';
 import { originCheck } from './http/origin-check';
@@ -134,6 +135,7 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
   }
 
   app.get(SESSION_CHECK_PATH, getSessionFastPath(auth));
+  app.get(`${AUTH_BASE_PATH}/oauth2/userinfo`, userInfoFastPath(auth));
   app.all('/api/auth/*', (c) =>
     handleAuthRequest(auth, withClientAddress(c, config.trustedProxies), logger, dependencies),
   );

@@ -43,6 +43,8 @@ import { signUpRace } from './sign-up-race';
 import { twoFactorPlugins } from './two-factor';
 import { openIdProvider } from './openid-provider';
 import { DISABLED_PROVIDER_PATHS } from './openid-provider/disabled-paths';
+import { organizationsClaim } from './openid-provider/organizations-claim';
+import { userInfoReader } from './openid-provider/userinfo-reader';
 import { errorOf } from './plugin-error-codes';
 
 export interface AuthDependencies {
@@ -267,9 +269,11 @@ export function createAuth(dependencies: AuthDependencies) {
   // skipped, whenever nothing is to be written (decision 0022).
   const store = redis ? { redis, keyPrefix: REDIS_KEY_PREFIX } : undefined;
   const readSession = createSessionReader(auth.$context, database, store);
+  const readUserInfo = userInfoReader(database, organizationsClaim(database));
   return Object.assign(auth, {
     handler: withMemberEndpointTurns(database, AUTH_BASE_PATH, reusedRouterHandler(auth), readSession),
     readSession,
+    readUserInfo,
     /** Records a request refused before its endpoint ran (the after hooks never saw it). */
     auditRefusal: (request: Request, response: Response) =>
       trail.recordRefusal(request, response, {
