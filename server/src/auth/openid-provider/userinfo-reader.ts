@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { ORGANIZATIONS_CLAIM } from '#common/applications';
 import type { Database } from '../../db/database';
 import type { organizationsClaim } from './organizations-claim';
@@ -61,22 +61,63 @@ function splitName(name: string): { given?: string; family?: string } {
  * `organizations` by scope.
  */
 export function userInfoReader(database: Database, organizations: ReturnType<typeof organizationsClaim>) {
+  // Compiled once; on SQLite read at once when no transaction holds the connection (decision 0022).
+  const columns = [
+    sql`t.${sql.ref('scopes')}`,
+    sql`t.${sql.ref('requestedUserInfoClaims')}`,
+    sql`t.${sql.ref('expiresAt')}`,
+    sql`t.${sql.ref('revoked')}`,
+    sql`t.${sql.ref('resources')}`,
+    sql`t.${sql.ref('confirmation')}`,
+    sql`t.${sql.ref('sessionId')}`,
+    sql`s.${sql.ref('expiresAt')}`,
+    sql`c.${sql.ref('disabled')}`,
+    sql`u.id`,
+    sql`u.name`,
+    sql`u.email`,
+    sql`u.${sql.ref('emailVerified')}`,
+    sql`u.image`,
+  ];
+  // Each column under a name of its own (two are called expiresAt), in this order.
+  const selected = sql.join(columns.map((column, index) => sql`${column} as ${sql.ref(`c${index}`)}`));
+  const { sql: query } = sql`
+    select ${selected}
+    from ${sql.table('oauthAccessToken')} t
+    join ${sql.table('oauthClient')} c on c.${sql.ref('clientId')} = t.${sql.ref('clientId')}
+    join ${sql.table('user')} u on u.id = t.${sql.ref('userId')}
+    left join ${sql.table('session')} s on s.id = t.${sql.ref('sessionId')}
+    where t.token = ${''}`.compile(database.db);
+  const rowOf = (values: unknown[] | undefined): TokenRow | undefined => {
+    if (!values) return undefined;
+    const [scopes, requestedUserInfoClaims, expiresAt, revoked, resources, confirmation, sessionId] = values;
+    const [sessionExpiresAt, clientDisabled, userId, name, email, emailVerified, image] = values.slice(7);
+    return {
+      scopes,
+      requestedUserInfoClaims,
+      expiresAt,
+      revoked,
+      resources,
+      confirmation,
+      sessionId: sessionId == null ? null : String(sessionId),
+      sessionExpiresAt,
+      clientDisabled,
+      userId: String(userId),
+      name: name == null ? null : String(name),
+      email: email == null ? null : String(email),
+      emailVerified,
+      image: image == null ? null : String(image),
+    };
+  };
+  const lookup = async (digest: string) => {
+    const rows = database.readNow(query, [digest]);
+    if (rows) return rowOf(rows[0]);
+    const { rows: found } = await database.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(query, [digest]));
+    return rowOf(found[0] && Object.values(found[0]));
+  };
   return async (authorization: string | undefined): Promise<Record<string, unknown> | undefined> => {
     const token = authorization ? OPAQUE_BEARER.exec(authorization)?.[1] : undefined;
     if (!token) return undefined;
-    const result = await sql<TokenRow>`
-      select t.${sql.ref('scopes')} as scopes, t.${sql.ref('requestedUserInfoClaims')} as ${sql.ref('requestedUserInfoClaims')},
-        t.${sql.ref('expiresAt')} as ${sql.ref('expiresAt')}, t.${sql.ref('revoked')} as revoked,
-        t.${sql.ref('resources')} as resources, t.${sql.ref('confirmation')} as confirmation,
-        t.${sql.ref('sessionId')} as ${sql.ref('sessionId')}, s.${sql.ref('expiresAt')} as ${sql.ref('sessionExpiresAt')},
-        c.${sql.ref('disabled')} as ${sql.ref('clientDisabled')}, u.id as ${sql.ref('userId')}, u.name as name,
-        u.email as email, u.${sql.ref('emailVerified')} as ${sql.ref('emailVerified')}, u.image as image
-      from ${sql.table('oauthAccessToken')} t
-      join ${sql.table('oauthClient')} c on c.${sql.ref('clientId')} = t.${sql.ref('clientId')}
-      join ${sql.table('user')} u on u.id = t.${sql.ref('userId')}
-      left join ${sql.table('session')} s on s.id = t.${sql.ref('sessionId')}
-      where t.token = ${storedDigestOf(token)}`.execute(database.db);
-    const row = result.rows[0];
+    const row = await lookup(storedDigestOf(token));
     if (!row) return undefined;
     const now = Date.now();
     const scopes = listOf(row.scopes);
