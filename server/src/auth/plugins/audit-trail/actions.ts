@@ -56,4 +56,6 @@ export const AUDITED_PATHS: Readonly<Record<string, AuditAction>> = {
   '/admin/revoke-user-session': 'admin.session_revoke',
   '/admin/revoke-user-sessions': 'admin.sessions_revoke',
   '/admin/remove-user': 'admin.user_delete',
+  // Denying (`accept: false`) is told apart in the plugin: `application.deny`.
+  '/oauth2/consent': 'application.consent',
 };

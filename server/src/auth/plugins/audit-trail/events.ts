@@ -33,6 +33,10 @@ export const text = (value: unknown) => (typeof value === 'string' && value !== 
 export const fieldsOf = (value: unknown): Fields => (value && typeof value === 'object' ? (value as Fields) : {});
 export const isAudited = (path: string | undefined) => !!path && (path in AUDITED_PATHS || isSignInStep(path));
 export const REVOKE_USER_SESSION = '/admin/revoke-user-session';
+const CONSENT = '/oauth2/consent';
+
+/** The application an authorization request names: `client_id` in its signed query. */
+const applicationOf = (body: Fields) => text(new URLSearchParams(text(body.oauth_query) ?? '').get('client_id'));
 
 /** The event of a finished request, or null when there is nothing to record. */
 export const eventOf = (
@@ -43,6 +47,7 @@ export const eventOf = (
   let action: AuditAction | undefined = isSignInStep(path) ? 'user.sign_in' : AUDITED_PATHS[path];
   // With a session, a code step confirms a new authenticator: two-factor goes on (never by a backup code).
   if (isCodeStep(path) && seen.signedIn) action = enablesTwoFactor(path) ? 'two_factor.enable' : undefined;
+  if (action === 'application.consent' && body.accept !== true) action = 'application.deny';
   if (!action) return null;
   const signedInUser = seen.signedIn ? seen.userId : undefined;
   const actorId = seen.impersonatedBy ?? signedInUser ?? newUserId;
@@ -85,6 +90,8 @@ export const eventOf = (
       invitationId: text(body.invitationId),
       keyId: text(body.keyId),
       passkeyId: path.startsWith('/passkey/') ? text(body.id) : undefined,
+      // The application, once the provider has checked the signed request that names it.
+      clientId: path === CONSENT && !failed ? applicationOf(body) : undefined,
       reason: text(body.reason) ?? text(body.banReason),
     },
   };

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * An application the person allowed to reach their account (Connected apps on the profile): what it
+ * may see and when it last used that. Times are ISO-8601 text.
+ */
+export interface ConnectedApplication {
+  clientId: string;
+  name: string;
+  /** The application's home page and icon, when its registration gives them. */
+  uri: string | null;
+  icon: string | null;
+  /** The scopes allowed, as the provider stored them (`SCOPE_DESCRIPTIONS` words them). */
+  scopes: string[];
+  allowedAt: string;
+  /** The latest token issued or refreshed for it and this person; null when none ever was. */
+  lastUsedAt: string | null;
+}
+
+/** What `DELETE /api/v1/me/applications/:clientId` answers: the application no longer reaches the account. */
+export interface RevokedApplication {
+  clientId: string;
+  revoked: true;
+}
+
+export const CLIENT_ID_MAX_LENGTH = 200;
+
+export const connectedApplicationParamSchema = z.object({
+  clientId: z
+    .string()
+    .min(1, 'clientId is required')
+    .max(CLIENT_ID_MAX_LENGTH, `clientId is at most ${CLIENT_ID_MAX_LENGTH} characters`),
+});
