@@ -1,4 +1,5 @@
 import { apiKeyClient } from '@better-auth/api-key/client';
+import { oauthProviderClient } from '@better-auth/oauth-provider/client';
 import { passkeyClient } from '@better-auth/passkey/client';
 import { createAuthClient } from 'better-auth/client';
 import {
@@ -34,6 +35,9 @@ export const authClient = createAuthClient({
     twoFactorClient(),
     freshSessionClient(),
     impersonationGuardClient(),
+    // Sends the page's signed authorization request (`oauth_query`) with every sign-in step, so that
+    // signing in on /auth continues the application's flow (decision 0080).
+    oauthProviderClient(),
   ],
 });
 

@@ -1,16 +1,22 @@
 import { useEffect, useState } from 'react';
-import { redirect, useLoaderData, useSearchParams } from 'react-router';
+import { redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { chosenGuestName } from '#common/guests';
 import { ACCOUNT_DELETED_FLAG, AUTH_MODE_PARAM, paths } from '@/config/paths';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { AuthForm } from '@/features/auth/components/auth-form';
+import { isOAuthRequest } from '@/lib/oauth-request';
 import { loadSession } from '@/lib/session-store';
 
-/** A registered person goes to their profile; a guest stays, to sign up or sign in and keep their work. */
-export async function authLoader() {
+/**
+ * A registered person goes to their profile; a guest stays, to sign up or sign in and keep their
+ * work. Sent by an application (its signed request in the query), everyone stays: the provider sends
+ * a signed-in person here only when the application asks for a new sign-in.
+ */
+export async function authLoader({ request }: LoaderFunctionArgs) {
   const session = await loadSession();
-  if (session && !session.user.isAnonymous) throw redirect(paths.profile);
-  return { guest: session ? { name: chosenGuestName(session.user.name) } : null };
+  const forApplication = isOAuthRequest(new URL(request.url).search);
+  if (session && !session.user.isAnonymous && !forApplication) throw redirect(paths.profile);
+  return { guest: session ? { name: chosenGuestName(session.user.name) } : null, forApplication };
 }
 
 /**
@@ -35,7 +41,7 @@ function useAccountDeleted() {
 
 export function AuthRoute() {
   const deleted = useAccountDeleted();
-  const { guest } = useLoaderData<typeof authLoader>();
+  const { guest, forApplication } = useLoaderData<typeof authLoader>();
   const [params] = useSearchParams();
   return (
     <main className="relative flex min-h-screen flex-col items-center justify-center gap-6 px-4">
@@ -52,7 +58,16 @@ export function AuthRoute() {
           Your account has been deleted.
         </p>
       )}
-      {guest && (
+      {/* The application's name is the provider's to tell, and only to someone signed in: before that, a neutral line. */}
+      {forApplication && (
+        <p
+          role="status"
+          className="w-full max-w-md rounded-md border border-info-border bg-info-surface px-3 py-2 text-sm text-info"
+        >
+          An application asked you to sign in. Sign in to continue to it.
+        </p>
+      )}
+      {guest && !forApplication && (
         <p
           role="status"
           className="w-full max-w-md rounded-md border border-info-border bg-info-surface px-3 py-2 text-sm text-info"
@@ -60,7 +75,11 @@ export function AuthRoute() {
           You are using a guest account. Create an account or sign in, and what you made as a guest is kept.
         </p>
       )}
-      <AuthForm guest={guest} initialMode={params.get(AUTH_MODE_PARAM) === 'sign-up' ? 'sign-up' : 'sign-in'} />
+      <AuthForm
+        guest={guest}
+        forApplication={forApplication}
+        initialMode={params.get(AUTH_MODE_PARAM) === 'sign-up' ? 'sign-up' : 'sign-in'}
+      />
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { authFetch } from '@/lib/auth-fetch';
 import { toRequestError } from '@/lib/errors';
+import { continuationOf, signedOAuthQuery } from '@/lib/oauth-request';
 
 /**
  * Passkey sign-in. With `autoFill`, the browser offers passkeys in the email field's autofill and
@@ -8,9 +9,11 @@ import { toRequestError } from '@/lib/errors';
  * wrong: there is nothing to learn from it for an attacker.
  *
  * Autofill starts on every visit of /auth, so this speaks to the passkey plugin's two endpoints
- * itself (as its client does) rather than through the whole Better Auth client.
+ * itself (as its client does) rather than through the whole Better Auth client, and sends the
+ * application's signed request itself as the provider's client plugin would. When an application
+ * asked for the sign-in, resolves with where its flow goes on.
  */
-export async function signInWithPasskey({ autoFill = false } = {}): Promise<void> {
+export async function signInWithPasskey({ autoFill = false } = {}): Promise<string | null> {
   try {
     const options = await authFetch<PublicKeyCredentialRequestOptionsJSON>('/passkey/generate-authenticate-options');
     if (!options.data) throw new Error('no options');
@@ -19,8 +22,13 @@ export async function signInWithPasskey({ autoFill = false } = {}): Promise<void
       optionsJSON: options.data,
       useBrowserAutofill: autoFill,
     });
-    const verified = await authFetch('/passkey/verify-authentication', { method: 'POST', body: { response } });
+    const oauthQuery = signedOAuthQuery();
+    const verified = await authFetch('/passkey/verify-authentication', {
+      method: 'POST',
+      body: oauthQuery ? { response, oauth_query: oauthQuery } : { response },
+    });
     if (verified.error) throw new Error('not verified');
+    return continuationOf(verified.data);
   } catch {
     throw toRequestError({ status: 400, code: 'AUTH_CANCELLED' }, 'auth cancelled');
   }

@@ -2,9 +2,13 @@ import type { SignUpInput } from '#common/validation';
 import { paths } from '@/config/paths';
 import { unwrap } from '@/lib/errors';
 import { loadAuthClient } from '@/lib/load-auth-client';
+import { continuationOf } from '@/lib/oauth-request';
 
-/** Creates the account and signs it in; a refusal throws a RequestError in the server's words. */
-export async function signUp(input: SignUpInput): Promise<void> {
+/**
+ * Creates the account and signs it in; a refusal throws a RequestError in the server's words. When
+ * an application asked for the sign-in, where its flow goes on.
+ */
+export async function signUp(input: SignUpInput): Promise<string | null> {
   const client = await loadAuthClient();
-  await unwrap(client.signUp.email({ ...input, callbackURL: paths.profile }), 'Sign up failed');
+  return continuationOf(await unwrap(client.signUp.email({ ...input, callbackURL: paths.profile }), 'Sign up failed'));
 }

@@ -14,7 +14,7 @@ import { signInWithPasskey } from '../api/sign-in-with-passkey';
 import { signUp } from '../api/sign-up';
 import { loadSchemas, useCredentialsForm, type AuthMode } from '../hooks/use-credentials-form';
 import { usePasskeyAutofill } from '../hooks/use-passkey-autofill';
-import { useSignInAttempt } from '../hooks/use-sign-in-attempt';
+import { nextOf, useSignInAttempt } from '../hooks/use-sign-in-attempt';
 import { OtherSignIns } from './other-sign-ins';
 import { SecondFactorStep } from './second-factor-step';
 import { TextButton } from './text-button';
@@ -29,20 +29,24 @@ const prepare = () => {
 /**
  * Sign in or sign up (a link toggles), with a passkey (button or autofill), or as a guest. A guest
  * (signed in already, and kept by the server when they sign up or in) gets no guest button, and the
- * name they chose is the sign-up form's.
+ * name they chose is the sign-up form's. When an application asked for the sign-in
+ * (`forApplication`), every way in goes on to it, and there is no guest button: a guest account
+ * cannot sign in to applications.
  */
 export function AuthForm({
   guest,
   initialMode = 'sign-in',
+  forApplication = false,
 }: {
   guest?: { name: string } | null;
   initialMode?: AuthMode;
+  forApplication?: boolean;
 }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const fields = useCredentialsForm(mode, guest?.name);
   const { pending, error, attempt, enter, clearError } = useSignInAttempt();
   const [secondFactor, setSecondFactor] = useState(false);
-  usePasskeyAutofill(() => enter(paths.profile));
+  usePasskeyAutofill((continueTo) => enter(nextOf(continueTo, paths.profile)));
   const signingIn = mode === 'sign-in';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -51,12 +55,13 @@ export function AuthForm({
     void attempt('credentials', async () => {
       const values = await fields.check(form);
       if (!values) return null;
-      if (signingIn && (await signIn(values)).secondFactor) {
+      if (!signingIn) return nextOf(await signUp(values), paths.profile);
+      const { secondFactor, continueTo } = await signIn(values);
+      if (secondFactor) {
         setSecondFactor(true);
         return null;
       }
-      if (!signingIn) await signUp(values);
-      return paths.profile;
+      return nextOf(continueTo, paths.profile);
     });
   };
 
@@ -70,7 +75,10 @@ export function AuthForm({
     return (
       <>
         <PageTitle>Sign in</PageTitle>
-        <SecondFactorStep onSignedIn={() => enter(paths.profile)} onBack={() => setSecondFactor(false)} />
+        <SecondFactorStep
+          onSignedIn={(continueTo) => enter(nextOf(continueTo, paths.profile))}
+          onBack={() => setSecondFactor(false)}
+        />
       </>
     );
 
@@ -116,8 +124,12 @@ export function AuthForm({
 
       <OtherSignIns
         pending={pending}
-        onPasskey={() => void attempt('passkey', () => signInWithPasskey().then(() => paths.profile))}
-        onGuest={guest ? undefined : () => void attempt('guest', () => signInAsGuest().then(() => paths.dashboard))}
+        onPasskey={() => void attempt('passkey', async () => nextOf(await signInWithPasskey(), paths.profile))}
+        onGuest={
+          guest || forApplication
+            ? undefined
+            : () => void attempt('guest', () => signInAsGuest().then(() => ({ screen: paths.dashboard })))
+        }
       />
 
       <p className="mt-6 text-center text-sm text-secondary-foreground">

@@ -1,28 +1,40 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toRequestError, type RequestError } from '@/lib/errors';
+import { continueAuthorization } from '@/lib/oauth-request';
 import { refreshSession } from '@/lib/session-store';
 
 /** The ways of signing in that the screen offers, one at a time. */
 export type SignInWay = 'credentials' | 'passkey' | 'guest';
 
 /**
+ * Where a way in leads: a screen of the console, or (`leave`) the next step of an application's
+ * authorization, which the browser opens in full (decision 0080).
+ */
+export type SignedIn = { screen: string } | { leave: string };
+
+/** The application's next step when the sign-in continued one, else the console's screen. */
+export const nextOf = (continueTo: string | null, screen: string): SignedIn =>
+  continueTo ? { leave: continueTo } : { screen };
+
+/**
  * The sign-in screen's one request at a time: which way is under way and why the last one failed.
  * /auth carries no TanStack Query (it stays light, docs/decisions/0020), so this small state stands
- * in for its mutations. A way resolves with the screen to open, or with null to stay (invalid fields).
+ * in for its mutations. A way resolves with where it leads, or with null to stay (invalid fields).
  */
 export function useSignInAttempt() {
   const navigate = useNavigate();
   const [pending, setPending] = useState<SignInWay | null>(null);
   const [error, setError] = useState<RequestError | null>(null);
 
-  /** Signed in: the loaders read the new session, then the next screen opens. */
-  const enter = async (to: string) => {
+  /** Signed in: the loaders read the new session, then the next screen opens (or the application's step). */
+  const enter = async (next: SignedIn) => {
+    if ('leave' in next) return continueAuthorization(next.leave);
     await refreshSession();
-    await navigate(to, { replace: true });
+    await navigate(next.screen, { replace: true });
   };
 
-  const attempt = async (way: SignInWay, signIn: () => Promise<string | null>) => {
+  const attempt = async (way: SignInWay, signIn: () => Promise<SignedIn | null>) => {
     setPending(way);
     setError(null);
     try {

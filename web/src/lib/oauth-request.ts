@@ -1,0 +1,49 @@
+/**
+ * An application's authorization request as the console's pages carry it: the provider sends the
+ * browser to /auth or /consent with its signed query (`sig`, `exp`, `ba_param`…, decision 0080). The
+ * sign-in steps and the consent answer send that query back as `oauth_query`, and the server then
+ * answers `{ redirect: true, url }`: where the browser goes next (the application, or the consent
+ * screen). Kept apart from the provider's client plugin so that /auth's first download stays light.
+ */
+
+const SIGNED_NAMES = 'ba_param';
+
+/**
+ * The signed part of a page's query, as the provider's client plugin sends it: `sig`, the names the
+ * signature covers and their values; another parameter of ours (`mode`) would break the signature.
+ * Undefined when the page carries no signed request.
+ */
+export function signedOAuthQuery(search: string = window.location.search): string | undefined {
+  const params = new URLSearchParams(search);
+  const names = new Set(params.getAll(SIGNED_NAMES));
+  if (!params.has('sig') || names.size === 0) return undefined;
+  const signed = new URLSearchParams();
+  for (const [key, value] of params)
+    if (key === 'sig' || key === SIGNED_NAMES || names.has(key)) signed.append(key, value);
+  return signed.toString();
+}
+
+/** Whether the page was opened by an application asking the person to sign in or to allow it. */
+export const isOAuthRequest = (search: string = window.location.search) => {
+  const params = new URLSearchParams(search);
+  return params.has('sig') && params.has('client_id');
+};
+
+/** The application that asks, by its client id (from the signed query). */
+export const oauthClientIdOf = (search: string = window.location.search) =>
+  new URLSearchParams(search).get('client_id') ?? undefined;
+
+/** Where an answer that continues an authorization sends the browser; null for any other answer. */
+export function continuationOf(answer: unknown): string | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const { redirect, url } = answer as { redirect?: unknown; url?: unknown };
+  return redirect === true && typeof url === 'string' && url !== '' ? url : null;
+}
+
+/**
+ * Leaves the console for the next step of the authorization: a full navigation (the application's
+ * redirect URI is another site; the consent screen needs the signed query as it was signed).
+ */
+export function continueAuthorization(url: string): void {
+  window.location.assign(url);
+}
