@@ -14,3 +14,12 @@ export const loadAuthClient = () =>
       throw toRequestError(caught, 'An error occurred');
     },
   );
+
+/**
+ * What the sign-in steps need of an application's request (`oauth-request.ts`), loaded as the auth
+ * client is: the screen shows without it, and most sign-ins are not for an application.
+ */
+export const loadOAuthRequest = () =>
+  import('./oauth-request').catch((caught: unknown) => {
+    throw toRequestError(caught, 'An error occurred');
+  });

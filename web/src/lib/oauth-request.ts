@@ -29,13 +29,13 @@ export const isOAuthRequest = (search: string = window.location.search) => {
   return params.has('sig') && params.has('client_id');
 };
 
-/** The application that asks, by its client id (from the signed query). */
-export const oauthClientIdOf = (search: string = window.location.search) =>
-  new URLSearchParams(search).get('client_id') ?? undefined;
-
-/** Where an answer that continues an authorization sends the browser; null for any other answer. */
-export function continuationOf(answer: unknown): string | null {
-  if (!answer || typeof answer !== 'object') return null;
+/**
+ * Where an answer that continues an authorization sends the browser; null for any other answer. A
+ * sign-in's own answer also says `redirect: true` with its `callbackURL`, beside the user it signed
+ * in: only the provider's answer, on a page that carries a request, is the next step.
+ */
+export function continuationOf(answer: unknown, search: string = window.location.search): string | null {
+  if (!answer || typeof answer !== 'object' || 'user' in answer || !signedOAuthQuery(search)) return null;
   const { redirect, url } = answer as { redirect?: unknown; url?: unknown };
   return redirect === true && typeof url === 'string' && url !== '' ? url : null;
 }

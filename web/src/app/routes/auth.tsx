@@ -4,7 +4,6 @@ import { chosenGuestName } from '#common/guests';
 import { ACCOUNT_DELETED_FLAG, AUTH_MODE_PARAM, paths } from '@/config/paths';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { AuthForm } from '@/features/auth/components/auth-form';
-import { isOAuthRequest } from '@/lib/oauth-request';
 import { loadSession } from '@/lib/session-store';
 
 /**
@@ -14,7 +13,9 @@ import { loadSession } from '@/lib/session-store';
  */
 export async function authLoader({ request }: LoaderFunctionArgs) {
   const session = await loadSession();
-  const forApplication = isOAuthRequest(new URL(request.url).search);
+  // The provider's signed request (lib/oauth-request.ts reads it; not loaded here, for the budget).
+  const { searchParams } = new URL(request.url);
+  const forApplication = searchParams.has('sig') && searchParams.has('client_id');
   if (session && !session.user.isAnonymous && !forApplication) throw redirect(paths.profile);
   return { guest: session ? { name: chosenGuestName(session.user.name) } : null, forApplication };
 }

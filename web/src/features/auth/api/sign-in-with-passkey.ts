@@ -1,7 +1,7 @@
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { authFetch } from '@/lib/auth-fetch';
 import { toRequestError } from '@/lib/errors';
-import { continuationOf, signedOAuthQuery } from '@/lib/oauth-request';
+import { loadOAuthRequest } from '@/lib/load-auth-client';
 
 /**
  * Passkey sign-in. With `autoFill`, the browser offers passkeys in the email field's autofill and
@@ -22,6 +22,7 @@ export async function signInWithPasskey({ autoFill = false } = {}): Promise<stri
       optionsJSON: options.data,
       useBrowserAutofill: autoFill,
     });
+    const { continuationOf, signedOAuthQuery } = await loadOAuthRequest();
     const oauthQuery = signedOAuthQuery();
     const verified = await authFetch('/passkey/verify-authentication', {
       method: 'POST',

@@ -1,8 +1,7 @@
 import type { SignInInput } from '#common/validation';
 import { paths } from '@/config/paths';
 import { unwrap } from '@/lib/errors';
-import { loadAuthClient } from '@/lib/load-auth-client';
-import { continuationOf } from '@/lib/oauth-request';
+import { loadAuthClient, loadOAuthRequest } from '@/lib/load-auth-client';
 
 /**
  * Email and password sign-in; a refusal throws a RequestError in the server's words. With two-factor
@@ -15,6 +14,7 @@ export async function signIn({
 }: SignInInput): Promise<{ secondFactor: boolean; continueTo: string | null }> {
   const client = await loadAuthClient();
   const answer = await unwrap(client.signIn.email({ email, password, callbackURL: paths.profile }), 'Login failed');
+  const { continuationOf } = await loadOAuthRequest();
   return {
     secondFactor: 'twoFactorRedirect' in answer && answer.twoFactorRedirect === true,
     continueTo: continuationOf(answer),

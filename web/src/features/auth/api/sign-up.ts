@@ -1,8 +1,7 @@
 import type { SignUpInput } from '#common/validation';
 import { paths } from '@/config/paths';
 import { unwrap } from '@/lib/errors';
-import { loadAuthClient } from '@/lib/load-auth-client';
-import { continuationOf } from '@/lib/oauth-request';
+import { loadAuthClient, loadOAuthRequest } from '@/lib/load-auth-client';
 
 /**
  * Creates the account and signs it in; a refusal throws a RequestError in the server's words. When
@@ -10,5 +9,6 @@ import { continuationOf } from '@/lib/oauth-request';
  */
 export async function signUp(input: SignUpInput): Promise<string | null> {
   const client = await loadAuthClient();
-  return continuationOf(await unwrap(client.signUp.email({ ...input, callbackURL: paths.profile }), 'Sign up failed'));
+  const answer = await unwrap(client.signUp.email({ ...input, callbackURL: paths.profile }), 'Sign up failed');
+  return (await loadOAuthRequest()).continuationOf(answer);
 }

@@ -1,7 +1,6 @@
 import type { SecondFactorInput } from '#common/two-factor';
 import { unwrap } from '@/lib/errors';
-import { loadAuthClient } from '@/lib/load-auth-client';
-import { continuationOf } from '@/lib/oauth-request';
+import { loadAuthClient, loadOAuthRequest } from '@/lib/load-auth-client';
 
 /**
  * The second step of a password sign-in with two-factor on: the code (or a backup code) signs in,
@@ -14,5 +13,6 @@ export async function verifySecondFactor({ method, code, trustDevice }: SecondFa
     method === 'totp'
       ? client.twoFactor.verifyTotp({ code, trustDevice })
       : client.twoFactor.verifyBackupCode({ code, trustDevice });
-  return continuationOf(await unwrap<unknown>(verified, 'Failed to verify the code'));
+  const answer = await unwrap<unknown>(verified, 'Failed to verify the code');
+  return (await loadOAuthRequest()).continuationOf(answer);
 }

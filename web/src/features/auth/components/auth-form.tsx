@@ -7,7 +7,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { loadAuthClient } from '@/lib/load-auth-client';
+import { loadAuthClient, loadOAuthRequest } from '@/lib/load-auth-client';
 import { signIn } from '../api/sign-in';
 import { signInAsGuest } from '../api/sign-in-as-guest';
 import { signInWithPasskey } from '../api/sign-in-with-passkey';
@@ -24,6 +24,7 @@ import { TextButton } from './text-button';
 const prepare = () => {
   void loadSchemas().catch(() => undefined);
   void loadAuthClient().catch(() => undefined);
+  void loadOAuthRequest().catch(() => undefined);
 };
 
 /**

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toRequestError, type RequestError } from '@/lib/errors';
-import { continueAuthorization } from '@/lib/oauth-request';
 import { refreshSession } from '@/lib/session-store';
 
 /** The ways of signing in that the screen offers, one at a time. */
@@ -29,7 +28,8 @@ export function useSignInAttempt() {
 
   /** Signed in: the loaders read the new session, then the next screen opens (or the application's step). */
   const enter = async (next: SignedIn) => {
-    if ('leave' in next) return continueAuthorization(next.leave);
+    // A full navigation: the application is another site, the consent screen needs its signed query.
+    if ('leave' in next) return window.location.assign(next.leave);
     await refreshSession();
     await navigate(next.screen, { replace: true });
   };
