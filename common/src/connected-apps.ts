@@ -10,8 +10,11 @@ export interface ConnectedApplication {
   /** The application's home page and icon, when its registration gives them. */
   uri: string | null;
   icon: string | null;
-  /** The scopes allowed, as the provider stored them (`SCOPE_DESCRIPTIONS` words them). */
-  scopes: string[];
+  /**
+   * The scopes allowed, each in the consent screen's words (`SCOPE_DESCRIPTIONS`), so that the
+   * profile shows them without that table.
+   */
+  scopes: Array<{ scope: string; description: string }>;
   allowedAt: string;
   /** The latest token issued or refreshed for it and this person; null when none ever was. */
   lastUsedAt: string | null;

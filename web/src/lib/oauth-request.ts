@@ -47,3 +47,15 @@ export function continuationOf(answer: unknown, search: string = window.location
 export function continueAuthorization(url: string): void {
   window.location.assign(url);
 }
+
+/**
+ * After a sign-in step: when its answer continues an application's authorization, the browser goes
+ * there and this never resolves (the screen stays pending while the page goes); else it resolves at
+ * once and the console goes on as usual.
+ */
+export function leaveIfContinued(answer: unknown): Promise<void> {
+  const url = continuationOf(answer);
+  if (!url) return Promise.resolve();
+  continueAuthorization(url);
+  return new Promise(() => undefined);
+}

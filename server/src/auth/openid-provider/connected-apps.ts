@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import { SCOPE_DESCRIPTIONS, type ApplicationScope } from '#common/applications';
 import type { ConnectedApplication } from '#common/connected-apps';
 import type { Database } from '../../db/database';
 import { toIsoDate } from '../../db/dates';
@@ -16,10 +17,13 @@ type ProviderTables = {
   oauthRefreshToken: { clientId: string; userId: string; createdAt: Time };
 };
 
-/** A `string[]` column as the adapter wrote it: a JSON array as text, or an array (PostgreSQL). */
-function scopesOf(value: unknown): string[] {
+/** A `string[]` column as the adapter wrote it (a JSON array as text, or an array), each scope in words. */
+function scopesOf(value: unknown): ConnectedApplication['scopes'] {
   const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
+  return (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []).map((scope) => ({
+    scope,
+    description: SCOPE_DESCRIPTIONS[scope as ApplicationScope] ?? scope,
+  }));
 }
 
 const latest = (...times: Array<Date | string | number | null | undefined>): string | null => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SCOPE_DESCRIPTIONS } from '#common/applications';
 import { ADMIN_ENV, signInAdmin, signUp } from '#test/accounts';
 import { TestClient } from '#test/http-client';
 import {
@@ -220,7 +221,10 @@ describe.each(ENGINES)('signing in to an application (%s)', (engine) => {
         name: 'Test app',
         uri: null,
         icon: null,
-        scopes: ['openid', 'profile', 'email', 'offline_access'],
+        scopes: (['openid', 'profile', 'email', 'offline_access'] as const).map((scope) => ({
+          scope,
+          description: SCOPE_DESCRIPTIONS[scope],
+        })),
         allowedAt: expect.any(String),
         lastUsedAt: expect.any(String),
       },

@@ -59,21 +59,15 @@ export function AuthRoute() {
           Your account has been deleted.
         </p>
       )}
-      {/* The application's name is the provider's to tell, and only to someone signed in: before that, a neutral line. */}
-      {forApplication && (
+      {/* An application's name is the provider's to tell, and only to someone signed in: a neutral line. */}
+      {(guest || forApplication) && (
         <p
           role="status"
           className="w-full max-w-md rounded-md border border-info-border bg-info-surface px-3 py-2 text-sm text-info"
         >
-          An application asked you to sign in. Sign in to continue to it.
-        </p>
-      )}
-      {guest && !forApplication && (
-        <p
-          role="status"
-          className="w-full max-w-md rounded-md border border-info-border bg-info-surface px-3 py-2 text-sm text-info"
-        >
-          You are using a guest account. Create an account or sign in, and what you made as a guest is kept.
+          {forApplication
+            ? 'An application asked you to sign in. Sign in to continue to it.'
+            : 'You are using a guest account. Create an account or sign in, and what you made as a guest is kept.'}
         </p>
       )}
       <AuthForm

@@ -9,11 +9,11 @@ import { loadOAuthRequest } from '@/lib/load-auth-client';
  * wrong: there is nothing to learn from it for an attacker.
  *
  * Autofill starts on every visit of /auth, so this speaks to the passkey plugin's two endpoints
- * itself (as its client does) rather than through the whole Better Auth client, and sends the
- * application's signed request itself as the provider's client plugin would. When an application
- * asked for the sign-in, resolves with where its flow goes on.
+ * itself (as its client does) rather than through the whole Better Auth client; an application's
+ * signed request goes with it as the provider's client plugin would send it, and the browser then
+ * goes on to that application.
  */
-export async function signInWithPasskey({ autoFill = false } = {}): Promise<string | null> {
+export async function signInWithPasskey({ autoFill = false } = {}): Promise<void> {
   try {
     const options = await authFetch<PublicKeyCredentialRequestOptionsJSON>('/passkey/generate-authenticate-options');
     if (!options.data) throw new Error('no options');
@@ -22,14 +22,15 @@ export async function signInWithPasskey({ autoFill = false } = {}): Promise<stri
       optionsJSON: options.data,
       useBrowserAutofill: autoFill,
     });
-    const { continuationOf, signedOAuthQuery } = await loadOAuthRequest();
-    const oauthQuery = signedOAuthQuery();
+    // The whole client's chunk carries the request's rules: fetched only when the page has a request.
+    const oauth = new URLSearchParams(window.location.search).has('sig') ? await loadOAuthRequest() : undefined;
+    const oauthQuery = oauth?.signedOAuthQuery();
     const verified = await authFetch('/passkey/verify-authentication', {
       method: 'POST',
       body: oauthQuery ? { response, oauth_query: oauthQuery } : { response },
     });
     if (verified.error) throw new Error('not verified');
-    return continuationOf(verified.data);
+    await oauth?.leaveIfContinued(verified.data);
   } catch {
     throw toRequestError({ status: 400, code: 'AUTH_CANCELLED' }, 'auth cancelled');
   }

@@ -6,17 +6,11 @@ import { loadAuthClient, loadOAuthRequest } from '@/lib/load-auth-client';
 /**
  * Email and password sign-in; a refusal throws a RequestError in the server's words. With two-factor
  * on, a right password signs nobody in yet: `secondFactor` says a code is asked for next. When an
- * application asked for the sign-in, `continueTo` is where its flow goes on.
+ * application asked for the sign-in, the browser goes on to it instead.
  */
-export async function signIn({
-  email,
-  password,
-}: SignInInput): Promise<{ secondFactor: boolean; continueTo: string | null }> {
+export async function signIn({ email, password }: SignInInput): Promise<{ secondFactor: boolean }> {
   const client = await loadAuthClient();
   const answer = await unwrap(client.signIn.email({ email, password, callbackURL: paths.profile }), 'Login failed');
-  const { continuationOf } = await loadOAuthRequest();
-  return {
-    secondFactor: 'twoFactorRedirect' in answer && answer.twoFactorRedirect === true,
-    continueTo: continuationOf(answer),
-  };
+  await (await loadOAuthRequest()).leaveIfContinued(answer);
+  return { secondFactor: 'twoFactorRedirect' in answer && answer.twoFactorRedirect === true };
 }

@@ -4,11 +4,11 @@ import { unwrap } from '@/lib/errors';
 import { loadAuthClient, loadOAuthRequest } from '@/lib/load-auth-client';
 
 /**
- * Creates the account and signs it in; a refusal throws a RequestError in the server's words. When
- * an application asked for the sign-in, where its flow goes on.
+ * Creates the account and signs it in; a refusal throws a RequestError in the server's words. When an
+ * application asked for the sign-in, the browser goes on to it.
  */
-export async function signUp(input: SignUpInput): Promise<string | null> {
+export async function signUp(input: SignUpInput): Promise<void> {
   const client = await loadAuthClient();
   const answer = await unwrap(client.signUp.email({ ...input, callbackURL: paths.profile }), 'Sign up failed');
-  return (await loadOAuthRequest()).continuationOf(answer);
+  await (await loadOAuthRequest()).leaveIfContinued(answer);
 }

@@ -7,14 +7,14 @@ import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { loadAuthClient, loadOAuthRequest } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/lib/load-auth-client';
 import { signIn } from '../api/sign-in';
 import { signInAsGuest } from '../api/sign-in-as-guest';
 import { signInWithPasskey } from '../api/sign-in-with-passkey';
 import { signUp } from '../api/sign-up';
 import { loadSchemas, useCredentialsForm, type AuthMode } from '../hooks/use-credentials-form';
 import { usePasskeyAutofill } from '../hooks/use-passkey-autofill';
-import { nextOf, useSignInAttempt } from '../hooks/use-sign-in-attempt';
+import { useSignInAttempt } from '../hooks/use-sign-in-attempt';
 import { OtherSignIns } from './other-sign-ins';
 import { SecondFactorStep } from './second-factor-step';
 import { TextButton } from './text-button';
@@ -24,20 +24,19 @@ import { TextButton } from './text-button';
 const prepare = () => {
   void loadSchemas().catch(() => undefined);
   void loadAuthClient().catch(() => undefined);
-  void loadOAuthRequest().catch(() => undefined);
 };
 
 /**
  * Sign in or sign up (a link toggles), with a passkey (button or autofill), or as a guest. A guest
  * (signed in already, and kept by the server when they sign up or in) gets no guest button, and the
  * name they chose is the sign-up form's. When an application asked for the sign-in
- * (`forApplication`), every way in goes on to it, and there is no guest button: a guest account
- * cannot sign in to applications.
+ * (`forApplication`), every way in goes on to it (the api calls), and there is no guest button: a
+ * guest account cannot sign in to applications.
  */
 export function AuthForm({
   guest,
   initialMode = 'sign-in',
-  forApplication = false,
+  forApplication,
 }: {
   guest?: { name: string } | null;
   initialMode?: AuthMode;
@@ -47,7 +46,7 @@ export function AuthForm({
   const fields = useCredentialsForm(mode, guest?.name);
   const { pending, error, attempt, enter, clearError } = useSignInAttempt();
   const [secondFactor, setSecondFactor] = useState(false);
-  usePasskeyAutofill((continueTo) => enter(nextOf(continueTo, paths.profile)));
+  usePasskeyAutofill(() => enter(paths.profile));
   const signingIn = mode === 'sign-in';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -56,13 +55,12 @@ export function AuthForm({
     void attempt('credentials', async () => {
       const values = await fields.check(form);
       if (!values) return null;
-      if (!signingIn) return nextOf(await signUp(values), paths.profile);
-      const { secondFactor, continueTo } = await signIn(values);
-      if (secondFactor) {
+      if (signingIn && (await signIn(values)).secondFactor) {
         setSecondFactor(true);
         return null;
       }
-      return nextOf(continueTo, paths.profile);
+      if (!signingIn) await signUp(values);
+      return paths.profile;
     });
   };
 
@@ -76,10 +74,7 @@ export function AuthForm({
     return (
       <>
         <PageTitle>Sign in</PageTitle>
-        <SecondFactorStep
-          onSignedIn={(continueTo) => enter(nextOf(continueTo, paths.profile))}
-          onBack={() => setSecondFactor(false)}
-        />
+        <SecondFactorStep onSignedIn={() => enter(paths.profile)} onBack={() => setSecondFactor(false)} />
       </>
     );
 
@@ -125,11 +120,11 @@ export function AuthForm({
 
       <OtherSignIns
         pending={pending}
-        onPasskey={() => void attempt('passkey', async () => nextOf(await signInWithPasskey(), paths.profile))}
+        onPasskey={() => void attempt('passkey', () => signInWithPasskey().then(() => paths.profile))}
         onGuest={
           guest || forApplication
             ? undefined
-            : () => void attempt('guest', () => signInAsGuest().then(() => ({ screen: paths.dashboard })))
+            : () => void attempt('guest', () => signInAsGuest().then(() => paths.dashboard))
         }
       />
 

@@ -12,14 +12,7 @@ import { TextButton } from './text-button';
  * After a correct password on an account with two-factor on: a code from the authenticator app, or
  * one of the backup codes, and "trust this device". A wrong code says so and stays in the field.
  */
-export function SecondFactorForm({
-  onSignedIn,
-  onBack,
-}: {
-  /** With where an application's flow goes on, when one asked for the sign-in. */
-  onSignedIn: (continueTo: string | null) => Promise<void>;
-  onBack: () => void;
-}) {
+export function SecondFactorForm({ onSignedIn, onBack }: { onSignedIn: () => Promise<void>; onBack: () => void }) {
   const form = useZodForm(secondFactorSchema, { defaultValues: { method: 'totp', code: '', trustDevice: false } });
   const [error, setError] = useState<RequestError | null>(null);
   const backup = form.watch('method') === 'backup';
@@ -27,7 +20,8 @@ export function SecondFactorForm({
   const onSubmit = form.handleSubmit(async (input) => {
     setError(null);
     try {
-      await onSignedIn(await verifySecondFactor(input));
+      await verifySecondFactor(input);
+      await onSignedIn();
     } catch (caught) {
       setError(toRequestError(caught, 'Failed to verify the code'));
     }

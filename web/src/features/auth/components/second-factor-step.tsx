@@ -7,10 +7,7 @@ const SecondFactorForm = lazy(() =>
 );
 
 /** The sign-in's second step, in the place of the sign-in form. */
-export function SecondFactorStep(props: {
-  onSignedIn: (continueTo: string | null) => Promise<void>;
-  onBack: () => void;
-}) {
+export function SecondFactorStep(props: { onSignedIn: () => Promise<void>; onBack: () => void }) {
   return (
     <div className="w-full max-w-md rounded-xl border border-border bg-surface p-8 shadow-sm">
       <Suspense fallback={<Spinner label="Loading" />}>

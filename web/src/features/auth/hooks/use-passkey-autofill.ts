@@ -5,15 +5,15 @@ import { signInWithPasskey } from '../api/sign-in-with-passkey';
  * Offers passkeys in the browser's autofill where it can (conditional mediation). The request waits
  * quietly until the person picks one; any other sign-in aborts it.
  */
-export function usePasskeyAutofill(onSignedIn: (continueTo: string | null) => Promise<void>) {
+export function usePasskeyAutofill(onSignedIn: () => Promise<void>) {
   useEffect(() => {
     let active = true;
     void (async () => {
       const available = await window.PublicKeyCredential?.isConditionalMediationAvailable?.().catch(() => false);
       if (!available || !active) return;
       try {
-        const continueTo = await signInWithPasskey({ autoFill: true });
-        if (active) await onSignedIn(continueTo);
+        await signInWithPasskey({ autoFill: true });
+        if (active) await onSignedIn();
       } catch {
         // Aborted or declined: the other ways to sign in stay on screen.
       }

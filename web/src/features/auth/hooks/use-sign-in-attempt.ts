@@ -7,34 +7,22 @@ import { refreshSession } from '@/lib/session-store';
 export type SignInWay = 'credentials' | 'passkey' | 'guest';
 
 /**
- * Where a way in leads: a screen of the console, or (`leave`) the next step of an application's
- * authorization, which the browser opens in full (decision 0080).
- */
-export type SignedIn = { screen: string } | { leave: string };
-
-/** The application's next step when the sign-in continued one, else the console's screen. */
-export const nextOf = (continueTo: string | null, screen: string): SignedIn =>
-  continueTo ? { leave: continueTo } : { screen };
-
-/**
  * The sign-in screen's one request at a time: which way is under way and why the last one failed.
  * /auth carries no TanStack Query (it stays light, docs/decisions/0020), so this small state stands
- * in for its mutations. A way resolves with where it leads, or with null to stay (invalid fields).
+ * in for its mutations. A way resolves with the screen to open, or with null to stay (invalid fields).
  */
 export function useSignInAttempt() {
   const navigate = useNavigate();
   const [pending, setPending] = useState<SignInWay | null>(null);
   const [error, setError] = useState<RequestError | null>(null);
 
-  /** Signed in: the loaders read the new session, then the next screen opens (or the application's step). */
-  const enter = async (next: SignedIn) => {
-    // A full navigation: the application is another site, the consent screen needs its signed query.
-    if ('leave' in next) return window.location.assign(next.leave);
+  /** Signed in: the loaders read the new session, then the next screen opens. */
+  const enter = async (to: string) => {
     await refreshSession();
-    await navigate(next.screen, { replace: true });
+    await navigate(to, { replace: true });
   };
 
-  const attempt = async (way: SignInWay, signIn: () => Promise<SignedIn | null>) => {
+  const attempt = async (way: SignInWay, signIn: () => Promise<string | null>) => {
     setPending(way);
     setError(null);
     try {

@@ -1,12 +1,9 @@
-import { SCOPE_DESCRIPTIONS, type ApplicationScope } from '#common/applications';
 import { Card } from '@/components/ui/card';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { QueryList } from '@/components/ui/item-list';
 import { formatDateTime } from '@/lib/format';
 import { useMyApplications } from '../api/get-my-applications';
 import { useRevokeApplication } from '../api/revoke-application';
-
-const describeScope = (scope: string) => SCOPE_DESCRIPTIONS[scope as ApplicationScope] ?? scope;
 
 /**
  * The applications the person allowed to reach their account through Gatehouse, what each may see,
@@ -26,8 +23,8 @@ export function ConnectedAppsCard() {
                 className="list-inside list-disc text-secondary-foreground"
                 aria-label={`What ${application.name} may do`}
               >
-                {application.scopes.map((scope) => (
-                  <li key={scope}>{describeScope(scope)}</li>
+                {application.scopes.map(({ scope, description }) => (
+                  <li key={scope}>{description}</li>
                 ))}
               </ul>
               <p className="text-xs text-muted-foreground">

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { SCOPE_DESCRIPTIONS, type ApplicationScope } from '#common/applications';
 import { ERROR_CODES } from '#common/error-codes';
-import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Notice } from '@/components/ui/notice';
@@ -50,11 +49,24 @@ function refusalOf(session: SessionData): string | undefined {
   return undefined;
 }
 
+/** The application's icon, else its initial (kept apart from the shell's avatar, for /auth's budget). */
+function Initial({ name, image }: { name: string; image: string | undefined }) {
+  if (image) return <img src={image} alt="" className="size-16 rounded-xl object-cover" />;
+  return (
+    <span
+      aria-hidden
+      className="flex size-16 items-center justify-center rounded-xl bg-accent/15 text-2xl font-semibold text-accent"
+    >
+      {name.charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
 function ApplicationHeader({ application }: { application: PublicApplication }) {
   const name = application.client_name || application.client_id;
   return (
     <div className="flex flex-col items-center gap-3 text-center">
-      <Avatar name={name} image={ownIcon(application.logo_uri)} size="lg" />
+      <Initial name={name} image={ownIcon(application.logo_uri)} />
       <h1 className="text-2xl font-semibold tracking-tight break-words">{name} wants to access your account</h1>
       {application.client_uri && (
         <a
@@ -129,7 +141,6 @@ export function ConsentScreen({ session, request }: { session: SessionData; requ
         </div>
       )}
       <div className="flex items-center gap-3 rounded-md border border-border px-3 py-2">
-        <Avatar name={user.name} email={user.email} image={user.image} />
         <p className="min-w-0 text-sm break-words">
           Signed in as <span className="font-medium">{user.isAnonymous ? 'a guest' : user.name || user.email}</span>
           {!user.isAnonymous && user.name && <span className="block text-muted-foreground">{user.email}</span>}
