@@ -47,7 +47,7 @@ describe('signing in to an application', () => {
   async function openSignedOut(authorization: string) {
     await t.page.goto(authorization);
     await t.page.waitForURL((url) => url.pathname === '/auth');
-    await t.page.getByText('An application asked you to sign in. Sign in to continue to it.').waitFor();
+    await t.page.getByText('Sign in to continue to the application.').waitFor();
   }
 
   it('password sign-in, then consent in words, then back at the application with a code and its state; the second time skips consent', async () => {

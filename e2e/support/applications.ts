@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
+import { APPLICATION_SCOPES } from '#common/applications';
 import { E2E_ADMIN } from './server';
 import { signInByApi } from './users';
 
@@ -13,7 +14,8 @@ export interface TestApplication {
 
 /**
  * Registers an application as the platform admin does, through `POST /api/v1/admin/applications`:
- * a native app (a public client, PKCE its proof) whose redirect URI is on this machine.
+ * a native app (a public client, PKCE its proof) whose redirect URI is on this machine, which may
+ * ask for every scope.
  */
 export async function registerApplication(
   baseURL: string,
@@ -29,7 +31,7 @@ export async function registerApplication(
   const response = await fetch(`${baseURL}/api/v1/admin/applications`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseURL, cookie },
-    body: JSON.stringify({ name, type: 'native', redirectUris: [redirectUri] }),
+    body: JSON.stringify({ name, type: 'native', redirectUris: [redirectUri], scopes: [...APPLICATION_SCOPES] }),
   });
   const text = await response.text();
   expect(response.status, text).toBeLessThan(300);

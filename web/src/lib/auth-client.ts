@@ -15,7 +15,7 @@ import { freshSessionClient } from '#fresh-session/client';
 import { impersonationGuardClient } from '#impersonation-guard/client';
 import { teamPermissionsClient } from '#team-permissions/client';
 import { API_URL } from '@/config/api-url';
-import { leaveIfContinued, signedOAuthQuery } from './oauth-request';
+import { followAuthorization, leaveIfContinued, signedOAuthQuery } from './oauth-request';
 
 /**
  * The whole client, with every plugin the console uses. The sign-in screen imports it only when the
@@ -24,7 +24,7 @@ import { leaveIfContinued, signedOAuthQuery } from './oauth-request';
 export const authClient = createAuthClient({
   baseURL: API_URL,
   basePath: '/api/auth',
-  fetchOptions: { credentials: 'include' },
+  fetchOptions: { credentials: 'include', plugins: [followAuthorization] },
   plugins: [
     inferAdditionalFields({ session: sessionGeoSchema }),
     adminClient(),

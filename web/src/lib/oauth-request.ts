@@ -59,3 +59,24 @@ export function leaveIfContinued(answer: unknown): Promise<void> {
   continueAuthorization(url);
   return new Promise(() => undefined);
 }
+
+/**
+ * A fetch plugin of the auth client: an answer that continues an application's authorization (a
+ * sign-in step's, with the request sent by the provider's client plugin) takes the browser there,
+ * and the call never resolves, so the screen stays pending while the page goes. Every sign-in step
+ * of the console goes through it without knowing.
+ */
+export const followAuthorization = {
+  id: 'follow-authorization',
+  name: 'follow-authorization',
+  hooks: {
+    async onResponse({ response }: { response: Response }) {
+      if (!response.ok || !signedOAuthQuery()) return;
+      const answer: unknown = await response
+        .clone()
+        .json()
+        .catch(() => null);
+      return leaveIfContinued(answer).then(() => undefined);
+    },
+  },
+};

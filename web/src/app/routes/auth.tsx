@@ -66,7 +66,7 @@ export function AuthRoute() {
           className="w-full max-w-md rounded-md border border-info-border bg-info-surface px-3 py-2 text-sm text-info"
         >
           {forApplication
-            ? 'An application asked you to sign in. Sign in to continue to it.'
+            ? 'Sign in to continue to the application.'
             : 'You are using a guest account. Create an account or sign in, and what you made as a guest is kept.'}
         </p>
       )}

@@ -1,16 +1,14 @@
 import type { SignInInput } from '#common/validation';
 import { paths } from '@/config/paths';
 import { unwrap } from '@/lib/errors';
-import { loadAuthClient, loadOAuthRequest } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/lib/load-auth-client';
 
 /**
  * Email and password sign-in; a refusal throws a RequestError in the server's words. With two-factor
- * on, a right password signs nobody in yet: `secondFactor` says a code is asked for next. When an
- * application asked for the sign-in, the browser goes on to it instead.
+ * on, a right password signs nobody in yet: `secondFactor` says a code is asked for next.
  */
 export async function signIn({ email, password }: SignInInput): Promise<{ secondFactor: boolean }> {
   const client = await loadAuthClient();
   const answer = await unwrap(client.signIn.email({ email, password, callbackURL: paths.profile }), 'Login failed');
-  await (await loadOAuthRequest()).leaveIfContinued(answer);
   return { secondFactor: 'twoFactorRedirect' in answer && answer.twoFactorRedirect === true };
 }

@@ -1,14 +1,10 @@
 import type { SignUpInput } from '#common/validation';
 import { paths } from '@/config/paths';
 import { unwrap } from '@/lib/errors';
-import { loadAuthClient, loadOAuthRequest } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/lib/load-auth-client';
 
-/**
- * Creates the account and signs it in; a refusal throws a RequestError in the server's words. When an
- * application asked for the sign-in, the browser goes on to it.
- */
+/** Creates the account and signs it in; a refusal throws a RequestError in the server's words. */
 export async function signUp(input: SignUpInput): Promise<void> {
   const client = await loadAuthClient();
-  const answer = await unwrap(client.signUp.email({ ...input, callbackURL: paths.profile }), 'Sign up failed');
-  await (await loadOAuthRequest()).leaveIfContinued(answer);
+  await unwrap(client.signUp.email({ ...input, callbackURL: paths.profile }), 'Sign up failed');
 }

@@ -1,11 +1,10 @@
 import type { SecondFactorInput } from '#common/two-factor';
 import { unwrap } from '@/lib/errors';
-import { loadAuthClient, loadOAuthRequest } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/lib/load-auth-client';
 
 /**
  * The second step of a password sign-in with two-factor on: the code (or a backup code) signs in,
  * and `trustDevice` spares this browser the step for 30 days. A wrong code throws a RequestError.
- * When an application asked for the sign-in, the browser goes on to it.
  */
 export async function verifySecondFactor({ method, code, trustDevice }: SecondFactorInput): Promise<void> {
   const client = await loadAuthClient();
@@ -13,5 +12,5 @@ export async function verifySecondFactor({ method, code, trustDevice }: SecondFa
     method === 'totp'
       ? client.twoFactor.verifyTotp({ code, trustDevice })
       : client.twoFactor.verifyBackupCode({ code, trustDevice });
-  await (await loadOAuthRequest()).leaveIfContinued(await unwrap<unknown>(verified, 'Failed to verify the code'));
+  await unwrap<unknown>(verified, 'Failed to verify the code');
 }
