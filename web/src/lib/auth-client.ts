@@ -15,7 +15,7 @@ import { freshSessionClient } from '#fresh-session/client';
 import { impersonationGuardClient } from '#impersonation-guard/client';
 import { teamPermissionsClient } from '#team-permissions/client';
 import { API_URL } from '@/config/api-url';
-import { followAuthorization, leaveIfContinued, signedOAuthQuery } from './oauth-request';
+import { followAuthorization } from './oauth-request';
 
 /**
  * The whole client, with every plugin the console uses. The sign-in screen imports it only when the
@@ -41,9 +41,6 @@ export const authClient = createAuthClient({
     oauthProviderClient(),
   ],
 });
-
-/** For the sign-in screen, which reaches this module only lazily (`loadOAuthRequest`). */
-export const oauthRequest = { leaveIfContinued, signedOAuthQuery };
 
 export type SessionData = NonNullable<Awaited<ReturnType<typeof authClient.getSession>>['data']>;
 export type SessionUser = SessionData['user'];

@@ -7,12 +7,10 @@ import { toRequestError } from './errors';
  * for it as soon as someone starts filling it in. When it cannot be fetched, the call fails as one
  * that got no answer. Screens behind the sign-in import `authClient` itself.
  */
-const loadModule = () =>
-  import('./auth-client').catch((caught: unknown) => {
-    throw toRequestError(caught, 'An error occurred');
-  });
-
-export const loadAuthClient = () => loadModule().then((module) => module.authClient);
-
-/** What the sign-in steps need of an application's request (`oauth-request.ts`), carried by the same chunk. */
-export const loadOAuthRequest = () => loadModule().then((module) => module.oauthRequest);
+export const loadAuthClient = () =>
+  import('./auth-client').then(
+    (module) => module.authClient,
+    (caught: unknown) => {
+      throw toRequestError(caught, 'An error occurred');
+    },
+  );

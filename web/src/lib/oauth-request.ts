@@ -3,7 +3,8 @@
  * browser to /auth or /consent with its signed query (`sig`, `exp`, `ba_param`…, decision 0080). The
  * sign-in steps and the consent answer send that query back as `oauth_query`, and the server then
  * answers `{ redirect: true, url }`: where the browser goes next (the application, or the consent
- * screen). Kept apart from the provider's client plugin so that /auth's first download stays light.
+ * screen). Loaded with the auth client (its fetch plugin `followAuthorization`) and by the consent
+ * screen, never with /auth's first download.
  */
 
 const SIGNED_NAMES = 'ba_param';
@@ -22,12 +23,6 @@ export function signedOAuthQuery(search: string = window.location.search): strin
     if (key === 'sig' || key === SIGNED_NAMES || names.has(key)) signed.append(key, value);
   return signed.toString();
 }
-
-/** Whether the page was opened by an application asking the person to sign in or to allow it. */
-export const isOAuthRequest = (search: string = window.location.search) => {
-  const params = new URLSearchParams(search);
-  return params.has('sig') && params.has('client_id');
-};
 
 /**
  * Where an answer that continues an authorization sends the browser; null for any other answer. A

@@ -13,7 +13,7 @@ import { loadSession } from '@/lib/session-store';
  */
 export async function authLoader({ request }: LoaderFunctionArgs) {
   const session = await loadSession();
-  // The provider's signed request (lib/oauth-request.ts reads it; not loaded here, for the budget).
+  // The provider's signed request (lib/oauth-request.ts reads it; not loaded here: /auth's budget).
   const { searchParams } = new URL(request.url);
   const forApplication = searchParams.has('sig') && searchParams.has('client_id');
   if (session && !session.user.isAnonymous && !forApplication) throw redirect(paths.profile);

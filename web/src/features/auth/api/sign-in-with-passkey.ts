@@ -1,7 +1,7 @@
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { authFetch } from '@/lib/auth-fetch';
 import { toRequestError } from '@/lib/errors';
-import { loadOAuthRequest } from '@/lib/load-auth-client';
+import { loadAuthClient } from '@/lib/load-auth-client';
 
 /**
  * Passkey sign-in. With `autoFill`, the browser offers passkeys in the email field's autofill and
@@ -9,9 +9,9 @@ import { loadOAuthRequest } from '@/lib/load-auth-client';
  * wrong: there is nothing to learn from it for an attacker.
  *
  * Autofill starts on every visit of /auth, so this speaks to the passkey plugin's two endpoints
- * itself (as its client does) rather than through the whole Better Auth client; an application's
- * signed request goes with it as the provider's client plugin would send it, and the browser then
- * goes on to that application.
+ * itself (as its client does) rather than through the whole Better Auth client. On a page an
+ * application sent the browser to (its signed request in the query), the last call goes through the
+ * client, whose plugins send that request along and follow the answer to the application.
  */
 export async function signInWithPasskey({ autoFill = false } = {}): Promise<void> {
   try {
@@ -22,15 +22,11 @@ export async function signInWithPasskey({ autoFill = false } = {}): Promise<void
       optionsJSON: options.data,
       useBrowserAutofill: autoFill,
     });
-    // The whole client's chunk carries the request's rules: fetched only when the page has a request.
-    const oauth = new URLSearchParams(window.location.search).has('sig') ? await loadOAuthRequest() : undefined;
-    const oauthQuery = oauth?.signedOAuthQuery();
-    const verified = await authFetch('/passkey/verify-authentication', {
-      method: 'POST',
-      body: oauthQuery ? { response, oauth_query: oauthQuery } : { response },
-    });
+    const verify = { method: 'POST', body: { response } } as const;
+    const verified = new URLSearchParams(window.location.search).has('sig')
+      ? await (await loadAuthClient()).$fetch('/passkey/verify-authentication', verify)
+      : await authFetch('/passkey/verify-authentication', verify);
     if (verified.error) throw new Error('not verified');
-    await oauth?.leaveIfContinued(verified.data);
   } catch {
     throw toRequestError({ status: 400, code: 'AUTH_CANCELLED' }, 'auth cancelled');
   }
