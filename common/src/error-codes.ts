@@ -59,6 +59,7 @@ export const ERROR_CODES = {
   BANNED_USER_NOT_IMPERSONATED: 'A banned user cannot be impersonated',
   NO_CONSENT_WHILE_IMPERSONATING:
     "Only the account's owner can allow an application to reach it, never an admin impersonating them. Stop impersonating first.",
+  APPLICATION_NOT_CONNECTED: 'This application has no access to your account',
   // Organizations and invitations.
   ORGANIZATION_NOT_FOUND: 'Organization not found',
   MEMBER_NOT_FOUND: 'Member not found in this organization',

@@ -80,6 +80,8 @@ export const V1_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/v1/me', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/me/sign-in-alerts', bodyKeys: [], queryKeys: [] },
   { method: 'PUT', path: '/api/v1/me/sign-in-alerts', bodyKeys: schemaKeys(signInAlertsSchema), queryKeys: [] },
+  { method: 'GET', path: '/api/v1/me/applications', bodyKeys: [], queryKeys: [] },
+  { method: 'DELETE', path: '/api/v1/me/applications/:clientId', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/me/audit', bodyKeys: [], queryKeys: schemaKeys(myAuditQuerySchema) },
   { method: 'GET', path: '/api/v1/organizations', bodyKeys: [], queryKeys: [] },
   { method: 'POST', path: '/api/v1/organizations', bodyKeys: schemaKeys(createOrganizationSchema), queryKeys: [] },

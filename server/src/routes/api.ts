@@ -12,6 +12,7 @@ import { fileRoutes } from './files';
 import { healthRoutes } from './health';
 import { invitationRoutes } from './invitations';
 import { meRoutes } from './me';
+import { myApplicationRoutes } from './my-applications';
 import { organizationRoutes } from './organizations';
 import { setupRoutes } from './setup';
 
@@ -47,6 +48,7 @@ export function apiRoutes({
     .route('/health', healthRoutes(database, dependencies))
     .route('/files', fileRoutes({ auth, database, publicUrl }))
     .route('/me/audit', myAuditRoutes({ auth, database, audit }))
+    .route('/me/applications', myApplicationRoutes({ auth, database, audit }))
     .route('/me', meRoutes({ auth, database }))
     .route('/organizations', organizationRoutes({ auth, database }))
     .route('/invitations', invitationRoutes({ auth, database }))

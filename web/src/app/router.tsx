@@ -24,6 +24,8 @@ export const router = createBrowserRouter([
       { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password') },
       { path: paths.resetPassword, lazy: () => import('./routes/reset-password') },
       { path: paths.setup, lazy: () => import('./routes/setup') },
+      // An application's consent screen: signed in (its loader sends anyone else to /auth), outside the shell.
+      { path: paths.consent, lazy: () => import('./routes/consent') },
       { path: paths.dashboard, loader: () => redirect(paths.profile) },
       {
         loader: requireSession,

@@ -15,6 +15,8 @@ export const paths = {
   resetPassword: '/reset-password',
   /** The first run's page, opened by the link the server prints while no admin exists. */
   setup: '/setup',
+  /** Where an application's authorization asks the person to allow it (the provider's `consentPage`). */
+  consent: '/consent',
   dashboard: '/dashboard',
   profile: '/profile',
   organizations: '/organizations',

@@ -1,4 +1,5 @@
 import { apiKeyClient } from '@better-auth/api-key/client';
+import { oauthProviderClient } from '@better-auth/oauth-provider/client';
 import { passkeyClient } from '@better-auth/passkey/client';
 import { createAuthClient } from 'better-auth/client';
 import {
@@ -14,6 +15,7 @@ import { freshSessionClient } from '#fresh-session/client';
 import { impersonationGuardClient } from '#impersonation-guard/client';
 import { teamPermissionsClient } from '#team-permissions/client';
 import { API_URL } from '@/config/api-url';
+import { followAuthorization } from './oauth-request';
 
 /**
  * The whole client, with every plugin the console uses. The sign-in screen imports it only when the
@@ -22,7 +24,7 @@ import { API_URL } from '@/config/api-url';
 export const authClient = createAuthClient({
   baseURL: API_URL,
   basePath: '/api/auth',
-  fetchOptions: { credentials: 'include' },
+  fetchOptions: { credentials: 'include', plugins: [followAuthorization] },
   plugins: [
     inferAdditionalFields({ session: sessionGeoSchema }),
     adminClient(),
@@ -34,6 +36,9 @@ export const authClient = createAuthClient({
     twoFactorClient(),
     freshSessionClient(),
     impersonationGuardClient(),
+    // Sends the page's signed authorization request (`oauth_query`) with every sign-in step, so that
+    // signing in on /auth continues the application's flow (decision 0080).
+    oauthProviderClient(),
   ],
 });
 

@@ -18,6 +18,10 @@ export const queryKeys = {
   myAudit: ['my-audit'] as const,
   /** Whether the signed-in person gets a mail for a sign-in from somewhere new. */
   signInAlerts: ['sign-in-alerts'] as const,
+  /** The applications the signed-in person allowed (Connected apps). */
+  myApplications: ['my-applications'] as const,
+  /** What an application shows of itself on the consent screen, by client id. */
+  application: (clientId: string) => ['application', clientId] as const,
   /** How the signed-in person can confirm it is them (password, passkey). */
   confirmationMethods: ['confirmation-methods'] as const,
   teams: {

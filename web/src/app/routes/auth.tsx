@@ -1,16 +1,23 @@
 import { useEffect, useState } from 'react';
-import { redirect, useLoaderData, useSearchParams } from 'react-router';
+import { redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { chosenGuestName } from '#common/guests';
 import { ACCOUNT_DELETED_FLAG, AUTH_MODE_PARAM, paths } from '@/config/paths';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { AuthForm } from '@/features/auth/components/auth-form';
 import { loadSession } from '@/lib/session-store';
 
-/** A registered person goes to their profile; a guest stays, to sign up or sign in and keep their work. */
-export async function authLoader() {
+/**
+ * A registered person goes to their profile; a guest stays, to sign up or sign in and keep their
+ * work. Sent by an application (its signed request in the query), everyone stays: the provider sends
+ * a signed-in person here only when the application asks for a new sign-in.
+ */
+export async function authLoader({ request }: LoaderFunctionArgs) {
   const session = await loadSession();
-  if (session && !session.user.isAnonymous) throw redirect(paths.profile);
-  return { guest: session ? { name: chosenGuestName(session.user.name) } : null };
+  // The provider's signed request (lib/oauth-request.ts reads it; not loaded here: /auth's budget).
+  const { searchParams } = new URL(request.url);
+  const forApplication = searchParams.has('sig') && searchParams.has('client_id');
+  if (session && !session.user.isAnonymous && !forApplication) throw redirect(paths.profile);
+  return { guest: session ? { name: chosenGuestName(session.user.name) } : null, forApplication };
 }
 
 /**
@@ -35,7 +42,7 @@ function useAccountDeleted() {
 
 export function AuthRoute() {
   const deleted = useAccountDeleted();
-  const { guest } = useLoaderData<typeof authLoader>();
+  const { guest, forApplication } = useLoaderData<typeof authLoader>();
   const [params] = useSearchParams();
   return (
     <main className="relative flex min-h-screen flex-col items-center justify-center gap-6 px-4">
@@ -52,15 +59,22 @@ export function AuthRoute() {
           Your account has been deleted.
         </p>
       )}
-      {guest && (
+      {/* An application's name is the provider's to tell, and only to someone signed in: a neutral line. */}
+      {(guest || forApplication) && (
         <p
           role="status"
           className="w-full max-w-md rounded-md border border-info-border bg-info-surface px-3 py-2 text-sm text-info"
         >
-          You are using a guest account. Create an account or sign in, and what you made as a guest is kept.
+          {forApplication
+            ? 'Sign in to continue to the application.'
+            : 'You are using a guest account. Create an account or sign in, and what you made as a guest is kept.'}
         </p>
       )}
-      <AuthForm guest={guest} initialMode={params.get(AUTH_MODE_PARAM) === 'sign-up' ? 'sign-up' : 'sign-in'} />
+      <AuthForm
+        guest={guest}
+        forApplication={forApplication}
+        initialMode={params.get(AUTH_MODE_PARAM) === 'sign-up' ? 'sign-up' : 'sign-in'}
+      />
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { DeleteAccountCard } from '@/features/account-deletion/components/delete-account-card';
 import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { SecurityActivityCard } from '@/features/audit/components/security-activity-card';
+import { ConnectedAppsCard } from '@/features/connected-apps/components/connected-apps-card';
 import { MyAccessCard } from '@/features/organizations/components/my-access-card';
 import { MyInvitationsCard } from '@/features/organizations/components/my-invitations-card';
 import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
@@ -54,6 +55,7 @@ export function Component() {
           <PasskeysCard user={session.user} />
           <TwoFactorCard key={`${session.user.id}-two-factor`} user={session.user} />
           <SignInAlertsCard key={`${session.user.id}-sign-in-alerts`} />
+          <ConnectedAppsCard key={`${session.user.id}-applications`} />
           <MyAccessCard />
           <MyInvitationsCard emailVerified={session.user.emailVerified} />
         </>

@@ -58,4 +58,6 @@ export const AUDITED_PATHS: Readonly<Record<string, AuditAction>> = {
   '/admin/remove-user': 'admin.user_delete',
   // Refusals only (events.ts): a relying party's every refresh would flood the trail.
   '/oauth2/token': 'application.token',
+  // Denying (`accept: false`) is told apart in the plugin: `application.deny`.
+  '/oauth2/consent': 'application.consent',
 };

@@ -57,6 +57,11 @@ const tokenRequestEvent = ({ body, failure, clientId, ipAddress, userAgent }: Fi
       }
     : null;
 
+const CONSENT = '/oauth2/consent';
+
+/** The application an authorization request names: `client_id` in its signed query. */
+const applicationOf = (body: Fields) => text(new URLSearchParams(text(body.oauth_query) ?? '').get('client_id'));
+
 /** The event of a finished request, or null when there is nothing to record. */
 export const eventOf = (finished: Finished, seen: Before): (AuditEventInput & { email?: string }) | null => {
   const { path, body, answer, failure, newUserId, ipAddress, userAgent } = finished;
@@ -65,6 +70,7 @@ export const eventOf = (finished: Finished, seen: Before): (AuditEventInput & { 
   let action: AuditAction | undefined = isSignInStep(path) ? 'user.sign_in' : AUDITED_PATHS[path];
   // With a session, a code step confirms a new authenticator: two-factor goes on (never by a backup code).
   if (isCodeStep(path) && seen.signedIn) action = enablesTwoFactor(path) ? 'two_factor.enable' : undefined;
+  if (action === 'application.consent' && body.accept !== true) action = 'application.deny';
   if (!action) return null;
   const signedInUser = seen.signedIn ? seen.userId : undefined;
   const actorId = seen.impersonatedBy ?? signedInUser ?? newUserId;
@@ -107,6 +113,8 @@ export const eventOf = (finished: Finished, seen: Before): (AuditEventInput & { 
       invitationId: text(body.invitationId),
       keyId: text(body.keyId),
       passkeyId: path.startsWith('/passkey/') ? text(body.id) : undefined,
+      // The application, once the provider has checked the signed request that names it.
+      clientId: path === CONSENT && !failed ? applicationOf(body) : undefined,
       reason: text(body.reason) ?? text(body.banReason),
     },
   };

@@ -29,14 +29,18 @@ const prepare = () => {
 /**
  * Sign in or sign up (a link toggles), with a passkey (button or autofill), or as a guest. A guest
  * (signed in already, and kept by the server when they sign up or in) gets no guest button, and the
- * name they chose is the sign-up form's.
+ * name they chose is the sign-up form's. When an application asked for the sign-in
+ * (`forApplication`), every way in goes on to it (the api calls), and there is no guest button: a
+ * guest account cannot sign in to applications.
  */
 export function AuthForm({
   guest,
   initialMode = 'sign-in',
+  forApplication,
 }: {
   guest?: { name: string } | null;
   initialMode?: AuthMode;
+  forApplication?: boolean;
 }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const fields = useCredentialsForm(mode, guest?.name);
@@ -117,7 +121,11 @@ export function AuthForm({
       <OtherSignIns
         pending={pending}
         onPasskey={() => void attempt('passkey', () => signInWithPasskey().then(() => paths.profile))}
-        onGuest={guest ? undefined : () => void attempt('guest', () => signInAsGuest().then(() => paths.dashboard))}
+        onGuest={
+          guest || forApplication
+            ? undefined
+            : () => void attempt('guest', () => signInAsGuest().then(() => paths.dashboard))
+        }
       />
 
       <p className="mt-6 text-center text-sm text-secondary-foreground">
