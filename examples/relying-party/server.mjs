@@ -65,6 +65,7 @@ export async function startRelyingParty({ issuer, clientId, clientSecret, port =
     const session = sid ? sessions.get(sid) : undefined;
     const route = `${req.method} ${url.pathname}`;
 
+    if (route === 'GET /favicon.ico') return res.writeHead(204).end();
     if (route === 'GET /') {
       if (!session?.claims) return show(res, 200, TITLE, '<p><a href="/login">Sign in with Gatehouse</a></p>');
       const { sub, email, name } = session.claims;
@@ -102,10 +103,18 @@ export async function startRelyingParty({ issuer, clientId, clientSecret, port =
           expectedState: pending.state,
           expectedNonce: pending.nonce,
         });
+        // The ID token says who signed in; userinfo adds the profile and email the scopes allow (for
+        // that same subject: openid-client checks it).
+        const verified = tokens.claims();
+        const profile = await oidc.fetchUserInfo(config, tokens.access_token, verified.sub);
         // A fresh cookie once signed in: an identifier seen before sign-in never names a signed-in session.
         const id = newId();
         sessions.delete(sid);
-        sessions.set(id, { idToken: tokens.id_token, claims: tokens.claims(), refreshToken: tokens.refresh_token });
+        sessions.set(id, {
+          idToken: tokens.id_token,
+          claims: { ...profile, ...verified },
+          refreshToken: tokens.refresh_token,
+        });
         return redirect(res, '/', cookie(id));
       } catch (err) {
         return fail(res, sid, 'Sign-in failed', err);
@@ -119,7 +128,7 @@ export async function startRelyingParty({ issuer, clientId, clientSecret, port =
         // The provider may rotate the refresh token and reissue the ID token; keep what it leaves out.
         session.refreshToken = tokens.refresh_token ?? session.refreshToken;
         session.idToken = tokens.id_token ?? session.idToken;
-        session.claims = tokens.claims() ?? session.claims;
+        session.claims = { ...session.claims, ...tokens.claims() };
         session.notice = 'Tokens refreshed';
         return redirect(res, '/');
       } catch (err) {
