@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { USER_COUNT_CAP } from './admin';
-import { codeOfStatus, DETAILED_CODES, ERROR_CODES } from './error-codes';
+import { DETAILED_CODES, ERROR_CODES } from './error-codes';
+import { codeOfStatus } from './error-status';
 import { ERROR_MESSAGES } from './error-messages';
 import { ORGANIZATION_LIMIT } from './organizations';
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { codeOfStatus, ERROR_CODES, type ApiErrorBody, type ErrorCode } from '#common/error-codes';
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '#common/error-codes';
+import { codeOfStatus } from '#common/error-status';
 import { currentRequestId } from '../lib/request-context';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { codeOfStatus } from '#common/error-codes';
+import { codeOfStatus } from '#common/error-status';
 import { NETWORK_ERROR } from '#common/error-messages';
 import { answer, api, params, query } from './api';
 import { RequestError } from './errors';

@@ -1,4 +1,4 @@
-import { codeOfStatus } from '#common/error-codes';
+import { codeOfStatus } from '#common/error-status';
 import { ERROR_MESSAGES, NETWORK_ERROR } from '#common/error-messages';
 
 /**

@@ -6,7 +6,8 @@ import {
   type AdminBulkAnswer,
   type AdminBulkResult,
 } from '#common/admin-bulk';
-import { codeOfStatus, ERROR_CODES, type ApiData } from '#common/error-codes';
+import { ERROR_CODES, type ApiData } from '#common/error-codes';
+import { codeOfStatus } from '#common/error-status';
 import type { z } from 'zod';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
