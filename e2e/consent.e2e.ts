@@ -13,7 +13,7 @@ import { confirmWith } from './support/confirmation';
 import type { TestUser } from './support/users';
 import { addVirtualAuthenticator } from './support/webauthn';
 
-/** Signing in to an application with Gatehouse, as a person does it in the browser (decision 0080). */
+/** Signing in to an application with Gatehouse, as a person does it in the browser (decision 0079). */
 describe('signing in to an application', () => {
   const t = useBrowser();
   let target: Awaited<ReturnType<typeof startRedirectTarget>>;

@@ -22,7 +22,7 @@ const REGISTRATION = {
 };
 
 /**
- * The four advisories of June 2026 against @better-auth/oauth-provider (decision 0083), one test
+ * The four advisories of June 2026 against @better-auth/oauth-provider (decision 0081), one test
  * each: 1.7.5 with our configuration is not open to any of them.
  */
 describe.each(ENGINES)('OpenID provider: the June 2026 advisories (%s)', (engine) => {

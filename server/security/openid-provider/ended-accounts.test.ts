@@ -13,7 +13,7 @@ import {
 } from './provider-support';
 
 /**
- * A banned or deleted person's applications lose them at once (decision 0082): their access tokens
+ * A banned or deleted person's applications lose them at once (decision 0080): their access tokens
  * stop answering at userinfo, their refresh tokens are refused, and their consents are gone, so no
  * application goes on acting for them; a deletion is never held up by those rows.
  */

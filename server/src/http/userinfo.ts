@@ -4,7 +4,7 @@ import type { Auth } from '../auth/auth';
 const NOT_STORED = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 /**
- * The provider's userinfo endpoint, answered directly for the common request (decision 0085):
+ * The provider's userinfo endpoint, answered directly for the common request (decision 0083):
  * applications call it for every person they serve. Whatever the reader does not vouch for goes on
  * to the provider's own endpoint, which answers it as it would have.
  */

@@ -37,7 +37,7 @@ export const authClient = createAuthClient({
     freshSessionClient(),
     impersonationGuardClient(),
     // Sends the page's signed authorization request (`oauth_query`) with every sign-in step, so that
-    // signing in on /auth continues the application's flow (decision 0080).
+    // signing in on /auth continues the application's flow (decision 0079).
     oauthProviderClient(),
   ],
 });

@@ -1,6 +1,6 @@
 /**
  * An application's authorization request as the console's pages carry it: the provider sends the
- * browser to /auth or /consent with its signed query (`sig`, `exp`, `ba_param`…, decision 0080). The
+ * browser to /auth or /consent with its signed query (`sig`, `exp`, `ba_param`…, decision 0079). The
  * sign-in steps and the consent answer send that query back as `oauth_query`, and the server then
  * answers `{ redirect: true, url }`: where the browser goes next (the application, or the consent
  * screen). Loaded with the auth client (its fetch plugin `followAuthorization`) and by the consent

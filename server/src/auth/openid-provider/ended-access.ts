@@ -6,7 +6,7 @@ import type { Database } from '../../db/database';
 type GrantTables = Record<'oauthAccessToken' | 'oauthRefreshToken' | 'oauthConsent', { userId: string }>;
 
 /**
- * A banned or deleted person's applications lose them at once (decision 0082). The provider ends a
+ * A banned or deleted person's applications lose them at once (decision 0080). The provider ends a
  * person's tokens with their sessions only in part: an access token stops with its session, but a
  * refresh token with `offline_access` outlives it (OpenID back-channel logout keeps it, on purpose)
  * and would go on minting tokens for a banned person. So a ban, wherever it comes from (the admin

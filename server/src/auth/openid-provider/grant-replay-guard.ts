@@ -12,7 +12,7 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 const refused = () => new APIError('BAD_REQUEST', { error: 'invalid_grant', error_description: 'invalid grant' });
 
 /**
- * Closes the provider's replay races (decision 0083; upstream better-auth#11317). A code or refresh
+ * Closes the provider's replay races (decision 0081; upstream better-auth#11317). A code or refresh
  * token presented twice ends everything it gave — but the provider ends it when the second request
  * arrives, and the first may not have written its tokens yet: they would outlive the replay. So a
  * successful grant looks again once its tokens are written. A code: did another redemption of it

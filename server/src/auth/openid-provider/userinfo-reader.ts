@@ -53,7 +53,7 @@ function splitName(name: string): { given?: string; family?: string } {
 
 /**
  * The userinfo answer for the common request, in one query instead of the provider's five reads and
- * its hooks (decision 0085): a Bearer header with an opaque token that is live, of an enabled
+ * its hooks (decision 0083): a Bearer header with an opaque token that is live, of an enabled
  * application, of a session that has not ended. Anything else — no row, expired, revoked, bound to a
  * key or a resource, a disabled application, an ended session, no `openid` scope — answers
  * `undefined`, and the provider's endpoint answers it, with its own refusal. The claims are the

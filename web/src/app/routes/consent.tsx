@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { session, request: consentRequestOf(search, Date.now()) };
 }
 
-/** The consent screen (decision 0080), beside the sign-in screen and in its look: no signed-in shell. */
+/** The consent screen (decision 0079), beside the sign-in screen and in its look: no signed-in shell. */
 export function Component() {
   const { session, request } = useLoaderData<typeof loader>();
   return (

@@ -7,7 +7,7 @@ import { useRevokeApplication } from '../api/revoke-application';
 
 /**
  * The applications the person allowed to reach their account through Gatehouse, what each may see,
- * and Revoke: the application's tokens end at once, and it asks again next time (decision 0080).
+ * and Revoke: the application's tokens end at once, and it asks again next time (decision 0079).
  */
 export function ConnectedAppsCard() {
   const applications = useMyApplications();
