@@ -252,7 +252,7 @@ export function createAuth(dependencies: AuthDependencies) {
         // defaultExpiresIn is read as seconds by the plugin (its doc says milliseconds); min/max are days.
         keyExpiration: { defaultExpiresIn: API_KEY_DEFAULT_EXPIRES_IN_SECONDS, minExpiresIn: 1, maxExpiresIn: 365 },
       }),
-      ...openIdProvider({ config, database, basePath: AUTH_BASE_PATH }),
+      ...openIdProvider({ config, database, redis, basePath: AUTH_BASE_PATH }),
       // The reference page loads its viewer from a CDN, unpinned: never on a production origin.
       openAPI({ path: '/reference', disableDefaultReference: config.nodeEnv === 'production' }),
       // Last: it records the answer as the other plugins left it.

@@ -1,11 +1,12 @@
 import type { BetterAuthPlugin } from 'better-auth';
+import type { Redis } from 'ioredis';
 import { APIError, isAPIError } from 'better-auth/api';
 import { authHook, type HookContext } from '../auth-hook';
 import { storedDigestOf } from './stored-digest';
 
 /** How long a redemption attempt is remembered: longer than any code lives (ten minutes). */
 const ATTEMPT_SECONDS = 15 * 60;
-const attemptOf = (codeId: string) => `oauth-code-attempt:${codeId}`;
+const attemptOf = (codeId: string) => `gatehouse:oauth-code-attempt:${codeId}`;
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -18,11 +19,55 @@ const refused = () => new APIError('BAD_REQUEST', { error: 'invalid_grant', erro
  * successful grant looks again once its tokens are written. A code: did another redemption of it
  * start meanwhile (each attempt is written down before the provider sees it)? A refresh token: is
  * its row gone (its family was ended meanwhile)? If so, what it just issued is deleted and the grant
- * refused. In the database, so it holds across instances; only the winning request deletes, after
+ * refused. In Redis or the database, so it holds across instances; only the winning request deletes, after
  * its own writes, so no write of it is cut in two.
  */
-export function grantReplayGuard() {
+/** How the redemptions of one code are counted, where every instance reads them. */
+interface Attempts {
+  add(codeId: string): Promise<void>;
+  count(codeId: string): Promise<number>;
+  clear(codeId: string): Promise<void>;
+}
+
+/** In Redis when there is one (Better Auth keeps codes there then, and no verification table). */
+const redisAttempts = (redis: Redis): Attempts => ({
+  add: async (codeId) => {
+    await redis.multi().incr(attemptOf(codeId)).expire(attemptOf(codeId), ATTEMPT_SECONDS).exec();
+  },
+  count: async (codeId) => Number((await redis.get(attemptOf(codeId))) ?? 0),
+  clear: async (codeId) => {
+    await redis.del(attemptOf(codeId));
+  },
+});
+
+/** Else as rows of the verification table, beside the codes. */
+const tableAttempts = (ctx: HookContext): Attempts => {
+  const { adapter } = ctx.context;
+  const where = (codeId: string) => [{ field: 'identifier', value: attemptOf(codeId) }];
+  return {
+    add: async (codeId) => {
+      const now = new Date();
+      await adapter.create({
+        model: 'verification',
+        data: {
+          identifier: attemptOf(codeId),
+          value: 'attempt',
+          expiresAt: new Date(now.getTime() + ATTEMPT_SECONDS * 1000),
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
+    },
+    count: (codeId) => adapter.count({ model: 'verification', where: where(codeId) }),
+    clear: async (codeId) => {
+      await adapter.deleteMany({ model: 'verification', where: where(codeId) });
+    },
+  };
+};
+
+export function grantReplayGuard(redis: Redis | undefined) {
   const db = (ctx: HookContext) => ctx.context.adapter;
+  const attempts = (ctx: HookContext) => (redis ? redisAttempts(redis) : tableAttempts(ctx));
 
   const endCodeTokens = async (ctx: HookContext, codeId: string) => {
     for (const model of ['oauthAccessToken', 'oauthRefreshToken']) {
@@ -30,32 +75,18 @@ export function grantReplayGuard() {
     }
   };
 
-  /** Before the provider consumes the code: this attempt, in the table every instance reads. */
-  const beforeCodeGrant = async (ctx: HookContext, code: string) => {
-    const now = new Date();
-    await db(ctx).create({
-      model: 'verification',
-      data: {
-        identifier: attemptOf(storedDigestOf(code)),
-        value: 'attempt',
-        expiresAt: new Date(now.getTime() + ATTEMPT_SECONDS * 1000),
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
-  };
+  /** Before the provider consumes the code: this attempt, where every instance reads it. */
+  const beforeCodeGrant = (ctx: HookContext, code: string) => attempts(ctx).add(storedDigestOf(code));
 
   const afterCodeGrant = async (ctx: HookContext, code: string) => {
     if (isAPIError(ctx.context.returned)) return;
     const codeId = storedDigestOf(code);
-    const where = [{ field: 'identifier', value: attemptOf(codeId) }];
-    const attempts = await db(ctx).count({ model: 'verification', where });
-    if (attempts > 1) {
+    if ((await attempts(ctx).count(codeId)) > 1) {
       await endCodeTokens(ctx, codeId);
       throw refused();
     }
     // Any attempt from now on finds the code spent and the tokens written: the provider ends them.
-    await db(ctx).deleteMany({ model: 'verification', where });
+    await attempts(ctx).clear(codeId);
   };
 
   const afterRefreshGrant = async (ctx: HookContext, presented: string) => {

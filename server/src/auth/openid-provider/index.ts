@@ -1,5 +1,6 @@
 import { oauthProvider } from '@better-auth/oauth-provider';
 import { jwt } from 'better-auth/plugins';
+import type { Redis } from 'ioredis';
 import { APPLICATION_SCOPES, ORGANIZATIONS_CLAIM } from '#common/applications';
 import { isPlatformAdmin } from '#common/roles';
 import type { Config } from '../../env';
@@ -63,10 +64,12 @@ export const issuerOf = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.
 export function openIdProvider({
   config,
   database,
+  redis,
   basePath,
 }: {
   config: Config;
   database: Database;
+  redis: Redis | undefined;
   basePath: string;
 }) {
   const issuer = issuerOf(config);
@@ -129,7 +132,7 @@ export function openIdProvider({
       advertisedMetadata: { claims_supported: [...CLAIMS_SUPPORTED] },
     }),
     applicationGuard(basePath),
-    grantReplayGuard(),
+    grantReplayGuard(redis),
     endedAccess(database),
   ];
 }
