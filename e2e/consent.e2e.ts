@@ -10,7 +10,7 @@ import {
 import { seriousViolations } from './support/axe';
 import { toasts, useBrowser } from './support/browser';
 import { confirmWith } from './support/confirmation';
-import type { TestUser } from './support/users';
+import { createUser, newUser, type TestUser } from './support/users';
 import { addVirtualAuthenticator } from './support/webauthn';
 
 /** Signing in to an application with Gatehouse, as a person does it in the browser (decision 0079). */
@@ -183,20 +183,27 @@ describe('signing in to an application', () => {
     await consentScreen();
   });
 
-  it('the consent screen fits a 390-pixel phone', async () => {
-    await t.signInAsNewUser('consent-phone');
+  it('the sign-in for an application and the consent screen fit a 390-pixel phone', async () => {
     const { page } = t;
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(
-      authorizationUrl(t.baseURL, application, { scope: 'openid profile email offline_access organizations' }).url,
-    );
-    await consentScreen();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    for (const name of ['Allow', 'Deny']) {
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    const withinPhone = async (name: string) => {
       const box = await page.getByRole('button', { name }).boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-    }
+    };
+    await page.setViewportSize({ width: 390, height: 844 });
+    const user = await createUser(t.baseURL, newUser('consent-phone'));
+    await page.goto(
+      authorizationUrl(t.baseURL, application, { scope: 'openid profile email offline_access organizations' }).url,
+    );
+    await page.getByText('Sign in to continue to the application.').waitFor();
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await signInWithPassword(user);
+
+    await consentScreen();
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await withinPhone('Allow');
+    await withinPhone('Deny');
   });
 
   it('an expired or altered request says so in words', async () => {

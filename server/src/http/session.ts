@@ -107,7 +107,8 @@ export async function optionalUser(auth: Auth, c: Context, options: Authenticate
   return outcome && 'principal' in outcome ? outcome.principal.user : null;
 }
 
-const NOT_STORED = { 'cache-control': 'no-store', pragma: 'no-cache' };
+/** An answer no cache may keep: it holds a session, claims or a secret. */
+export const NOT_STORED = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 /**
  * `GET /api/auth/get-session` answered from the session reader when it can answer alone (the

@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from '../auth/auth';
-
-const NOT_STORED = { 'cache-control': 'no-store', pragma: 'no-cache' };
+import { NOT_STORED } from './session';
 
 /**
  * The provider's userinfo endpoint, answered directly for the common request (decision 0083):

@@ -40,6 +40,7 @@ describe.each(ENGINES)('OpenID Connect provider across instances (%s)', (engine)
     const application = await registerTestApplication(second, await signInAdmin(second.app));
     return {
       id,
+      application,
       browserOnFirst,
       onFirst: await relyingParty(first.app, application),
       onSecond: await relyingParty(second.app, application),
@@ -74,6 +75,49 @@ describe.each(ENGINES)('OpenID Connect provider across instances (%s)', (engine)
         audience: onFirst.clientMetadata().client_id,
       });
       expect(payload.sub).toBe(id);
+    }
+  });
+
+  it('gives tokens once for a code redeemed on both instances at once, and ends them when a replay comes', async () => {
+    const { first, second } = instances;
+    const { application, browserOnFirst, onFirst } = await setUp(`concurrent-codes-${engine}@example.com`);
+    const basic = `Basic ${Buffer.from(`${application.clientId}:${application.clientSecret}`).toString('base64')}`;
+    const redeem = (app: Hono, code: string, codeVerifier: string) =>
+      app.fetch(
+        new Request(`${TEST_ORIGIN}/api/auth/oauth2/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code,
+            redirect_uri: TEST_REDIRECT_URI,
+            code_verifier: codeVerifier,
+          }),
+        }),
+      );
+    for (let round = 0; round < 3; round += 1) {
+      const request = await authorizationRequest(onFirst);
+      const code = (await authorizeInBrowser(browserOnFirst, request.url)).searchParams.get('code')!;
+      const answers = await Promise.all(
+        [first.app, second.app, second.app].map(async (app) => {
+          const response = await redeem(app, code, request.codeVerifier);
+          return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+        }),
+      );
+      const granted = answers.filter((answer) => answer.status === 200);
+      expect(granted.length).toBeLessThanOrEqual(1);
+      // The replays, counted in Redis where these instances keep codes, end what the code gave.
+      for (const answer of granted) {
+        const info = await first.app.fetch(
+          new Request(`${TEST_ORIGIN}/api/auth/oauth2/userinfo`, {
+            headers: { authorization: `Bearer ${String(answer.body.access_token)}` },
+          }),
+        );
+        expect(info.status).toBe(401);
+      }
+      for (const refused of answers.filter((answer) => answer.status !== 200 && answer.status !== 500)) {
+        expect([refused.status, refused.body.error]).toEqual([400, 'invalid_grant']);
+      }
     }
   });
 

@@ -20,7 +20,7 @@ import {
 } from '../../auth/openid-provider/applications';
 import { apiError, fromAuthError } from '../../http/api-error';
 import { clientAddressOf } from '../../http/client-address';
-import type { PrincipalVariables } from '../../http/session';
+import { NOT_STORED, type PrincipalVariables } from '../../http/session';
 import { validate } from '../../http/validate';
 
 type Env = { Variables: PrincipalVariables };
@@ -28,9 +28,6 @@ type Env = { Variables: PrincipalVariables };
 const applicationParams = z.object({
   clientId: z.string().min(1, 'clientId is required').max(200, 'clientId is at most 200 characters'),
 });
-
-/** An answer with a secret in it is kept by no cache. */
-const NOT_STORED = { 'cache-control': 'no-store' };
 
 /**
  * The applications that sign people in with Gatehouse (decision 0078), under the admin routes
