@@ -69,3 +69,49 @@ export const listOf = <T>(item: z.ZodType<T, string>) =>
     .optional()
     .transform((value) => list(value))
     .pipe(z.array(item));
+
+/** A name of `OIDC_PROVIDERS`: it becomes the provider's id, in its callback URL and its variables. */
+export const providerName = z
+  .string()
+  .toLowerCase()
+  .regex(
+    /^[a-z][a-z0-9-]{0,31}$/,
+    'must be names of letters, digits and hyphens, comma-separated (for example acme,corp)',
+  )
+  .refine((name) => !['google', 'github', 'microsoft', 'credential', 'email-otp', 'magic-link'].includes(name), {
+    message: 'must not name a built-in provider (google, github, microsoft) or a sign-in method',
+  });
+
+/** `off`, `link`, `code` or `link,code`. */
+export const emailSignInModes = z
+  .string()
+  .toLowerCase()
+  .transform((value, ctx) => {
+    const modes = list(value);
+    const valid =
+      modes.every((mode) => mode === 'link' || mode === 'code') || (modes.length === 1 && modes[0] === 'off');
+    if (!valid || new Set(modes).size !== modes.length) {
+      ctx.addIssue({ code: 'custom', message: 'must be off, link, code or link,code' });
+      return z.NEVER;
+    }
+    return { link: modes.includes('link'), code: modes.includes('code') };
+  });
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An issuer: https, or http on this machine only (a provider run for development or tests). */
+export const issuerUrl = z.string().transform((value, ctx) => {
+  try {
+    const url = new URL(value);
+    const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+    if (!secure || url.search || url.hash || url.username || url.password) throw new Error('issuer');
+    // Issuers are compared as strings (Auth0's ends with a slash): kept as given.
+    return value;
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be an https URL (http only on localhost) without query or fragment',
+    });
+    return z.NEVER;
+  }
+});

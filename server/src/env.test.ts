@@ -152,6 +152,80 @@ describe('configuration', () => {
     expect(config.trustedOrigins).toEqual(['https://app.example.com', 'https://admin.example.com']);
   });
 
+  it('offers no provider and no mail sign-in unless configured', () => {
+    expect(loadConfig({})).toMatchObject({ identityProviders: [], emailSignIn: { link: false, code: false } });
+    expect(loadConfig({ EMAIL_SIGN_IN: 'Code, link' }).emailSignIn).toEqual({ link: true, code: true });
+    expect(loadConfig({ EMAIL_SIGN_IN: 'link' }).emailSignIn).toEqual({ link: true, code: false });
+    expect(problemsOf({ EMAIL_SIGN_IN: 'link,off' })).toBe(
+      'Invalid configuration: EMAIL_SIGN_IN must be off, link, code or link,code (got "link,off")',
+    );
+    expect(problemsOf({ EMAIL_SIGN_IN: 'code,code' })).toContain('EMAIL_SIGN_IN must be off, link, code or link,code');
+  });
+
+  it('reads built-in providers in pairs and OpenID Connect issuers by name', () => {
+    const config = loadConfig({
+      GITHUB_CLIENT_ID: 'gh-id',
+      GITHUB_CLIENT_SECRET: 'gh-secret',
+      MICROSOFT_CLIENT_ID: 'ms-id',
+      MICROSOFT_CLIENT_SECRET: 'ms-secret',
+      OIDC_PROVIDERS: 'Acme, big-corp',
+      OIDC_ACME_ISSUER: 'https://id.acme.example/realms/main',
+      OIDC_ACME_CLIENT_ID: 'gatehouse',
+      OIDC_ACME_CLIENT_SECRET: 'acme-secret',
+      OIDC_ACME_LABEL: 'Acme staff',
+      OIDC_BIG_CORP_ISSUER: 'http://127.0.0.1:9000/',
+      OIDC_BIG_CORP_CLIENT_ID: 'corp-id',
+      OIDC_BIG_CORP_CLIENT_SECRET: 'corp-secret',
+    });
+    expect(config.identityProviders).toEqual([
+      { kind: 'github', id: 'github', label: 'GitHub', clientId: 'gh-id', clientSecret: 'gh-secret' },
+      {
+        kind: 'microsoft',
+        id: 'microsoft',
+        label: 'Microsoft',
+        clientId: 'ms-id',
+        clientSecret: 'ms-secret',
+        tenantId: 'common',
+      },
+      {
+        kind: 'oidc',
+        id: 'acme',
+        label: 'Acme staff',
+        clientId: 'gatehouse',
+        clientSecret: 'acme-secret',
+        issuer: 'https://id.acme.example/realms/main',
+      },
+      {
+        kind: 'oidc',
+        id: 'big-corp',
+        label: 'Big-corp',
+        clientId: 'corp-id',
+        clientSecret: 'corp-secret',
+        issuer: 'http://127.0.0.1:9000/',
+      },
+    ]);
+  });
+
+  it('refuses half-configured providers, plain-http issuers and clashing names, never echoing secrets', () => {
+    const problems = problemsOf({
+      GOOGLE_CLIENT_ID: 'g-id',
+      OIDC_PROVIDERS: 'acme,corp,acme',
+      OIDC_ACME_ISSUER: 'http://id.acme.example',
+      OIDC_ACME_CLIENT_ID: 'id',
+      OIDC_ACME_CLIENT_SECRET: 'very-secret-value',
+    });
+    expect(problems).toContain('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+    expect(problems).toContain('OIDC_PROVIDERS names acme twice');
+    expect(problems).toContain(
+      'OIDC_ACME_ISSUER must be an https URL (http only on localhost) without query or fragment (got "http://id.acme.example")',
+    );
+    expect(problems).toContain('OIDC_CORP_ISSUER is required (OIDC_PROVIDERS names corp)');
+    expect(problems).toContain('OIDC_CORP_CLIENT_SECRET is required (OIDC_PROVIDERS names corp)');
+    expect(problems).not.toContain('very-secret-value');
+    expect(problemsOf({ OIDC_PROVIDERS: 'google' })).toContain('OIDC_PROVIDERS must not name a built-in provider');
+    expect(problemsOf({ OIDC_PROVIDERS: 'acme_corp' })).toContain('OIDC_PROVIDERS must be names of letters');
+  });
+
   it('is documented variable by variable in the README, and the README names no other', () => {
     const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
     const table = readme.slice(
@@ -159,7 +233,7 @@ describe('configuration', () => {
       readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
     );
     const documented = [...table.matchAll(/^\| ([^|]+)\|/gm)]
-      .flatMap((row) => [...row[1]!.matchAll(/`([A-Z_]+)`/g)].map((name) => name[1]!))
+      .flatMap((row) => [...row[1]!.matchAll(/`([A-Z_<>]+)`/g)].map((name) => name[1]!))
       .sort();
     expect(documented).toEqual(CONFIG_VARIABLES.map(({ name }) => name).sort());
   });
@@ -167,8 +241,8 @@ describe('configuration', () => {
   it('is documented with the default it applies', () => {
     const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
     const documented = new Map(
-      [...readme.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) +\| (.+?) +\|/gm)].flatMap((row) =>
-        [...row[1]!.matchAll(/`([A-Z_]+)`/g)].map((name) => [name[1]!, row[2]!] as const),
+      [...readme.matchAll(/^\| (`[A-Z_<>]+`(?:, `[A-Z_<>]+`)*) +\| (.+?) +\|/gm)].flatMap((row) =>
+        [...row[1]!.matchAll(/`([A-Z_<>]+)`/g)].map((name) => [name[1]!, row[2]!] as const),
       ),
     );
     for (const { name, documentedDefault } of CONFIG_VARIABLES) {

@@ -3,7 +3,20 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ANONYMOUS_RETENTION_HOURS } from '#common/session-fields';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
-import { days, flag, list, listOf, optional, origin, port, seconds, urlWithProtocols } from './env-values';
+import {
+  days,
+  emailSignInModes,
+  flag,
+  issuerUrl,
+  list,
+  listOf,
+  optional,
+  origin,
+  port,
+  providerName,
+  seconds,
+  urlWithProtocols,
+} from './env-values';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -134,6 +147,23 @@ const VARIABLES = {
   /** Prometheus metrics on their own port (never the public one), when set. */
   metricsPort: variable('METRICS_PORT', port.optional()),
   metricsHost: variable('METRICS_HOST', z.string().min(1), { fallback: '127.0.0.1' }),
+  /** Sign-in with Google, GitHub and Microsoft: each is offered once both its id and secret are set. */
+  googleClientId: variable('GOOGLE_CLIENT_ID', z.string().optional()),
+  googleClientSecret: variable('GOOGLE_CLIENT_SECRET', z.string().optional(), { secret: true }),
+  githubClientId: variable('GITHUB_CLIENT_ID', z.string().optional()),
+  githubClientSecret: variable('GITHUB_CLIENT_SECRET', z.string().optional(), { secret: true }),
+  microsoftClientId: variable('MICROSOFT_CLIENT_ID', z.string().optional()),
+  microsoftClientSecret: variable('MICROSOFT_CLIENT_SECRET', z.string().optional(), { secret: true }),
+  /** The Entra ID tenant people come from: an id, a domain, or common, organizations or consumers. */
+  microsoftTenantId: variable(
+    'MICROSOFT_TENANT_ID',
+    z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a tenant id, a domain, or common, organizations or consumers'),
+    { fallback: 'common' },
+  ),
+  /** Names of OpenID Connect issuers, each configured by `OIDC_<NAME>_*` variables. */
+  oidcProviders: variable('OIDC_PROVIDERS', listOf(providerName)),
+  /** Sign-in by a mailed link, a mailed code, both, or neither. */
+  emailSignIn: variable('EMAIL_SIGN_IN', emailSignInModes, { fallback: 'off' }),
   logLevel: variable(
     'LOG_LEVEL',
     z.enum(['debug', 'info', 'warn', 'error', 'silent'], { message: 'must be debug, info, warn, error or silent' }),
@@ -149,17 +179,82 @@ const schema = z.object(
 );
 
 type Values = z.output<typeof schema>;
+
+/** A provider people may sign in with, as Better Auth's social providers or `genericOAuth` take it. */
+export type IdentityProvider =
+  | { kind: 'google' | 'github'; id: 'google' | 'github'; label: string; clientId: string; clientSecret: string }
+  | { kind: 'microsoft'; id: 'microsoft'; label: string; clientId: string; clientSecret: string; tenantId: string }
+  | { kind: 'oidc'; id: string; label: string; clientId: string; clientSecret: string; issuer: string };
+
 /** Every key present (an unset optional variable is `undefined`), the public URL resolved. */
-export type Config = { [K in keyof Required<Values>]: K extends 'publicUrl' ? string : Values[K] };
+export type Config = { [K in keyof Required<Values>]: K extends 'publicUrl' ? string : Values[K] } & {
+  /** The configured providers, in the order their buttons show: Google, GitHub, Microsoft, then OIDC_PROVIDERS. */
+  identityProviders: IdentityProvider[];
+};
+
+/** The variables of one `OIDC_PROVIDERS` name: `OIDC_<NAME>_ISSUER` and the others. */
+export const oidcVariable = (name: string, suffix: 'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET' | 'LABEL') =>
+  `OIDC_${name.toUpperCase().replaceAll('-', '_')}_${suffix}`;
 
 /** Every environment variable the server reads, with its default as documented ('–' for none). */
-export const CONFIG_VARIABLES: { name: string; documentedDefault: string }[] = Object.values(VARIABLES).map(
-  (declared: Variable<z.ZodType>) => ({
+export const CONFIG_VARIABLES: { name: string; documentedDefault: string }[] = [
+  ...Object.values(VARIABLES).map((declared: Variable<z.ZodType>) => ({
     name: declared.name,
     documentedDefault:
       declared.documentedDefault ?? (declared.fallback === undefined ? '–' : `\`${declared.fallback}\``),
-  }),
-);
+  })),
+  ...(['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'] as const).map((suffix) => ({
+    name: oidcVariable('<name>', suffix),
+    documentedDefault: '–',
+  })),
+  { name: oidcVariable('<name>', 'LABEL'), documentedDefault: 'the name, capitalised' },
+];
+
+const BUILT_IN_LABELS = { google: 'Google', github: 'GitHub', microsoft: 'Microsoft' } as const;
+
+/** The providers the variables configure, and a problem for each half-configured one. */
+function identityProvidersOf(values: Values, env: NodeJS.ProcessEnv, problems: string[]): IdentityProvider[] {
+  const providers: IdentityProvider[] = [];
+  const builtIns = [
+    ['google', 'GOOGLE', values.googleClientId, values.googleClientSecret],
+    ['github', 'GITHUB', values.githubClientId, values.githubClientSecret],
+    ['microsoft', 'MICROSOFT', values.microsoftClientId, values.microsoftClientSecret],
+  ] as const;
+  for (const [id, prefix, clientId, clientSecret] of builtIns) {
+    if (!clientId && !clientSecret) continue;
+    if (!clientId || !clientSecret) {
+      problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+      continue;
+    }
+    const label = BUILT_IN_LABELS[id];
+    providers.push(
+      id === 'microsoft'
+        ? { kind: id, id, label, clientId, clientSecret, tenantId: values.microsoftTenantId }
+        : { kind: id, id, label, clientId, clientSecret },
+    );
+  }
+  const names = values.oidcProviders;
+  for (const name of new Set(names)) {
+    if (names.indexOf(name) !== names.lastIndexOf(name)) problems.push(`OIDC_PROVIDERS names ${name} twice`);
+    const read = (suffix: Parameters<typeof oidcVariable>[1]) => optional(env[oidcVariable(name, suffix)]);
+    const issuer = issuerUrl.safeParse(read('ISSUER') ?? '');
+    const clientId = read('CLIENT_ID');
+    const clientSecret = read('CLIENT_SECRET');
+    if (!read('ISSUER')) problems.push(`${oidcVariable(name, 'ISSUER')} is required (OIDC_PROVIDERS names ${name})`);
+    else if (!issuer.success) {
+      problems.push(
+        `${oidcVariable(name, 'ISSUER')} ${issuer.error.issues[0]!.message} (got ${JSON.stringify(read('ISSUER'))})`,
+      );
+    }
+    if (!clientId) problems.push(`${oidcVariable(name, 'CLIENT_ID')} is required (OIDC_PROVIDERS names ${name})`);
+    if (!clientSecret)
+      problems.push(`${oidcVariable(name, 'CLIENT_SECRET')} is required (OIDC_PROVIDERS names ${name})`);
+    if (!issuer.success || !clientId || !clientSecret) continue;
+    const label = read('LABEL') ?? name.charAt(0).toUpperCase() + name.slice(1);
+    providers.push({ kind: 'oidc', id: name, label, clientId, clientSecret, issuer: issuer.data });
+  }
+  return providers;
+}
 
 /** Origins whose pages may call the API with cookies: the console's own, and any configured. */
 export function allowedOrigins(config: Pick<Config, 'publicUrl' | 'trustedOrigins'>): string[] {
@@ -217,8 +312,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.metricsPort !== undefined && values.metricsPort === values.port) {
     problems.push('METRICS_PORT must differ from PORT: metrics are not for the public');
   }
+  const identityProviders = identityProvidersOf(values, env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   // Every key was given (unset ones as undefined), so every key is there.
-  return { ...values, publicUrl: values.publicUrl ?? `http://localhost:${values.port}` } as Config;
+  return { ...values, identityProviders, publicUrl: values.publicUrl ?? `http://localhost:${values.port}` } as Config;
 }
