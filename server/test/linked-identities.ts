@@ -9,7 +9,7 @@ export async function linkIdentity(
   context: TestContext,
   userId: string,
   providerId: string,
-  accountId = crypto.randomUUID(),
+  accountId: string = crypto.randomUUID(),
 ): Promise<string> {
   const { internalAdapter } = await context.auth.$context;
   const account = await internalAdapter.linkAccount({ userId, providerId, accountId });
@@ -19,8 +19,12 @@ export async function linkIdentity(
 /** A person who signs in only through a provider: no password, no passkey. Their id and the identity's row id. */
 export async function providerOnlyUser(context: TestContext, email: string, providerId: string) {
   const { internalAdapter } = await context.auth.$context;
-  const user = await internalAdapter.createUser({ email, name: email.split('@')[0]!, emailVerified: true });
-  return { id: user.id, accountRowId: await linkIdentity(context, user.id, providerId) };
+  // As Better Auth makes a person who arrives through a provider: the user and the identity together.
+  const { user, account } = await internalAdapter.createOAuthUser(
+    { email, name: email.split('@')[0]!, emailVerified: true },
+    { providerId, accountId: crypto.randomUUID() },
+  );
+  return { id: user.id, accountRowId: account.id };
 }
 
 /** The account rows of the user (password and identities), in a stable order: what a refused removal must leave. */
