@@ -2,7 +2,6 @@ import type { Transaction } from 'kysely';
 import { PASSWORD_PROVIDER_ID, type AdminLinkedIdentity } from '#common/linked-identities';
 import type { Database } from '../db/database';
 import { toIsoDate } from '../db/dates';
-import { noOpUpdate } from '../db/no-op-update';
 import type { DB } from '../db/schema';
 import { countSignInWays } from './sign-in-ways';
 
@@ -58,7 +57,14 @@ async function lockUser(trx: Transaction<DB>, engine: Database['engine'], userId
   if (engine === 'postgres') {
     return trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
   }
-  return noOpUpdate(trx, 'user').where('id', '=', userId).returning('id').executeTakeFirst();
+  // SQLite has no row locks: a write first takes the database's (as `noOpUpdate` does), on a column
+  // no trigger watches (the search index follows name and email, the counts the role).
+  return trx
+    .updateTable('user')
+    .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
+    .where('id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
 }
 
 /**
