@@ -61,6 +61,7 @@ export const AUDIT_ACTIONS = {
   'admin.sessions_revoke': 'All sessions ended by an admin',
   'admin.user_delete': 'User deleted by an admin',
   'admin.two_factor_reset': 'Two-factor reset by an admin',
+  'admin.account_unlink': 'Linked identity removed by an admin',
   'admin.organization_member_add': 'Organization member added by an admin',
   'admin.organization_member_role': 'Organization role changed by an admin',
   'admin.organization_member_remove': 'Organization member removed by an admin',

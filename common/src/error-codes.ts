@@ -34,6 +34,9 @@ export const ERROR_CODES = {
   ACCOUNT_TEMPORARILY_LOCKED: 'Too many wrong codes for this account. Try again in 15 minutes.',
   TWO_FACTOR_SELF_RESET: 'Turn off your own two-factor authentication on your profile',
   TWO_FACTOR_NOT_ENABLED: 'Two-factor authentication is not on for this user',
+  LINKED_IDENTITY_NOT_FOUND: 'This user has no linked identity with this id',
+  LAST_WAY_TO_SIGN_IN:
+    "This linked identity is the user's only way to sign in. They need a password, a passkey or another linked identity before it can be removed.",
   LAST_SIGN_IN_METHOD:
     'This passkey is the only way to sign in to your account. Add another passkey or set a password before deleting it.',
   MAIL_NOT_SENT: 'The email could not be sent. Try again later.',

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditAction } from '#common/audit';
 import { ADMIN_ENV, signIn, signInAdmin, signUp } from '#test/accounts';
 import type { TestClient } from '#test/http-client';
+import { linkIdentity } from '#test/linked-identities';
 import { contextPerSuite } from '#test/suite';
 import { ENGINES, type TestContext } from '#test/test-context';
 import { authEndpoints, ourAdminRoutes } from './access-control/endpoints';
@@ -15,6 +16,8 @@ interface Fixture {
   memberId: string;
   invitationId: string;
   userId: string;
+  /** An identity from a provider linked to `userId`, which an admin removes. */
+  identityId: string;
   /** The user Better Auth's admin endpoints act on. */
   targetId: string;
   targetEmail: string;
@@ -57,6 +60,11 @@ const CASES: Case[] = [
     'POST /api/v1/admin/users/:id/two-factor/reset',
     (send, { userId }) => send('POST', `/api/v1/admin/users/${userId}/two-factor/reset`),
     ['admin.two_factor_reset'],
+  ],
+  [
+    'DELETE /api/v1/admin/users/:id/linked-accounts/:accountId',
+    (send, { userId, identityId }) => send('DELETE', `/api/v1/admin/users/${userId}/linked-accounts/${identityId}`),
+    ['admin.account_unlink'],
   ],
   [
     'PATCH /api/v1/admin/organizations/:id/members/:memberId',
@@ -209,6 +217,7 @@ describe.each(ENGINES)('admin actions in the audit trail on %s', (engine) => {
         ...(json === undefined ? {} : { json }),
       });
     fixture.userId = (await signUp(suite.context.app, { email: `attributed-${engine}@example.com` })).id;
+    fixture.identityId = await linkIdentity(suite.context, fixture.userId, 'github');
     fixture.targetEmail = `target-${engine}@example.com`;
     fixture.targetId = (await signUp(suite.context.app, { email: fixture.targetEmail })).id;
     fixture.context = suite.context;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerTestApplication } from '#test/openid';
 import { verifyEmail } from '#test/accounts';
+import { linkIdentity } from '#test/linked-identities';
 import type { TestResponse } from '#test/http-client';
 import { ENGINES, type TestContext } from '#test/test-context';
 import { enableTwoFactor } from '#test/two-factor';
@@ -34,6 +35,8 @@ describe('ASVS V8 Authorization', () => {
     /** An organization of the victim's, with the plain user as a member and a pending invitation. */
     let victimOrganization: { id: string; name: string; memberId: string; invitationId: string };
     let victimApplication: string;
+    /** An identity from a provider linked to the victim: its removal would show in the account rows. */
+    let victimIdentity: string;
     const callers = new Map<string, Caller>();
 
     beforeAll(async () => {
@@ -79,6 +82,7 @@ describe('ASVS V8 Authorization', () => {
       };
 
       victimApplication = (await registerTestApplication(context, platformAdmin.client)).clientId;
+      victimIdentity = await linkIdentity(context, victim.id, 'github');
 
       callers.set('none', anonymousCaller(context));
       callers.set('user', sessionCaller('user', user.client));
@@ -128,6 +132,18 @@ describe('ASVS V8 Authorization', () => {
         ['GET', `/api/v1/admin/audit/export?userId=${victim.id}`],
         ['GET', '/api/v1/admin/stats?days=90'],
         ['POST', `/api/v1/admin/users/${victim.id}/two-factor/reset`, {}, '/api/v1/admin/users/:id/two-factor/reset'],
+        [
+          'GET',
+          `/api/v1/admin/users/${victim.id}/linked-accounts`,
+          undefined,
+          '/api/v1/admin/users/:id/linked-accounts',
+        ],
+        [
+          'DELETE',
+          `/api/v1/admin/users/${victim.id}/linked-accounts/${victimIdentity}`,
+          undefined,
+          '/api/v1/admin/users/:id/linked-accounts/:accountId',
+        ],
         ['GET', `/api/v1/admin/organizations/${victimOrganization.id}`, undefined, '/api/v1/admin/organizations/:id'],
         [
           'GET',

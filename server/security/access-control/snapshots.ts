@@ -9,7 +9,12 @@ export async function platformSnapshot(context: TestContext) {
       .select(['id', 'email', 'name', 'role', 'banned', 'emailVerified'])
       .orderBy('id')
       .execute(),
-    passwords: await db.selectFrom('account').select(['userId', 'password']).orderBy('userId').execute(),
+    accounts: await db
+      .selectFrom('account')
+      .select(['id', 'userId', 'providerId', 'password'])
+      .orderBy('userId')
+      .orderBy('id')
+      .execute(),
     sessions: await db.selectFrom('session').select(['id', 'userId', 'impersonatedBy']).orderBy('id').execute(),
     organizations: await db.selectFrom('organization').select(['id', 'name', 'slug']).orderBy('id').execute(),
     members: await db.selectFrom('member').select(['id', 'organizationId', 'role']).orderBy('id').execute(),

@@ -111,6 +111,8 @@ export const V1_ENDPOINTS: Endpoint[] = [
     choices: schemaChoices(adminCreateUserSchema),
   },
   { method: 'POST', path: '/api/v1/admin/users/:id/two-factor/reset', bodyKeys: [], queryKeys: [] },
+  { method: 'GET', path: '/api/v1/admin/users/:id/linked-accounts', bodyKeys: [], queryKeys: [] },
+  { method: 'DELETE', path: '/api/v1/admin/users/:id/linked-accounts/:accountId', bodyKeys: [], queryKeys: [] },
   {
     method: 'POST',
     path: '/api/v1/admin/users/bulk',

@@ -103,6 +103,9 @@ describe('the /api/v1 contract', () => {
       expect(keys(response), route).toEqual(route === '/admin/organizations' ? ['data', 'total'] : ['data']);
       expect(Array.isArray((response.body as { data: unknown }).data), route).toBe(true);
     }
+    const linked = await admin.get(`/api/v1/admin/users/${user.body.data.id}/linked-accounts`);
+    expect(linked.status, linked.text).toBe(200);
+    expect(linked.body).toEqual({ data: [] });
     const me = await admin.get('/api/v1/me');
     expect(me.body).toEqual({
       data: { id: expect.any(String), name: expect.any(String), email: 'root@example.com', role: 'admin', image: null },

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
 import type { AuditLog } from '../audit/audit-log';
 import type { Auth } from '../auth/auth';
+import type { ProviderName } from '../auth/linked-identities';
 import type { Database } from '../db/database';
 import type { DependencyChecks } from '../http/dependencies';
 import type { Logger } from '../lib/logger';
@@ -27,6 +28,8 @@ export interface ApiDependencies {
   redis: Redis | undefined;
   /** False when `UNSAFE_DISABLE_RATE_LIMIT` turns limits off. */
   rateLimited: boolean;
+  /** The configured identity providers (`config.identityProviders`): their ids and names. */
+  identityProviders: readonly ProviderName[];
 }
 
 /**
@@ -43,6 +46,7 @@ export function apiRoutes({
   publicUrl,
   redis,
   rateLimited,
+  identityProviders,
 }: ApiDependencies) {
   return new Hono()
     .route('/health', healthRoutes(database, dependencies))
@@ -53,7 +57,7 @@ export function apiRoutes({
     .route('/organizations', organizationRoutes({ auth, database }))
     .route('/invitations', invitationRoutes({ auth, database }))
     .route('/setup', setupRoutes({ auth, database, audit, redis, rateLimited }))
-    .route('/admin', adminRoutes({ auth, database, outbox, audit, logger }));
+    .route('/admin', adminRoutes({ auth, database, outbox, audit, logger, providers: identityProviders }));
 }
 
 /** The `/api/v1` routes as a type: import it as a type only (`import type`), never the server's code. */

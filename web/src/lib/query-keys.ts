@@ -38,6 +38,8 @@ export const queryKeys = {
       list: (view: AdminUserListQuery) => ['admin-users', view] as const,
     },
     userSessions: (userId: string) => ['admin-user-sessions', userId] as const,
+    /** The identities from providers linked to a user (User Details). */
+    linkedIdentities: (userId: string) => ['admin-linked-identities', userId] as const,
     organizations: ['admin-organizations'] as const,
     /** A page of the organization list: under `organizations`, which refreshes every page. */
     organizationList: (view: AdminOrganizationListQuery) => ['admin-organizations', view] as const,

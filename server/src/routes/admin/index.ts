@@ -10,6 +10,7 @@ import type { ApiData } from '#common/error-codes';
 import { isPlatformAdmin } from '#common/roles';
 import type { AuditLog } from '../../audit/audit-log';
 import type { Auth } from '../../auth/auth';
+import type { ProviderName } from '../../auth/linked-identities';
 import type { Database } from '../../db/database';
 import type { MailOutbox } from '../../mail/mailer';
 import type { Logger } from '../../lib/logger';
@@ -21,6 +22,7 @@ import { requireUser, type PrincipalVariables } from '../../http/session';
 import { validate } from '../../http/validate';
 import { adminAuditRoutes } from '../audit';
 import { applicationRoutes } from './applications';
+import { linkedIdentityRoutes } from './linked-identities';
 import { organizationDetailRoutes } from './organization-detail';
 import { organizationListRoutes } from './organization-list';
 import { adminStatsRoutes } from './stats';
@@ -51,8 +53,8 @@ function requireAdmin(auth: Auth): MiddlewareHandler<Env> {
 }
 
 /**
- * Platform admin API: the user list the console needs, user creation into an organization,
- * organizations, and the outbox of mail that could not be sent.
+ * Platform admin API: the user list the console needs, user creation into an organization, the
+ * identities linked to a user, organizations, and the outbox of mail that could not be sent.
  */
 export function adminRoutes({
   auth,
@@ -60,17 +62,21 @@ export function adminRoutes({
   outbox,
   audit,
   logger,
+  providers,
 }: {
   auth: Auth;
   database: Database;
   outbox: MailOutbox | undefined;
   audit: AuditLog;
   logger: Logger;
+  /** The configured identity providers, whose names the linked identities show. */
+  providers: readonly ProviderName[];
 }) {
   const { db } = database;
   return new Hono<Env>()
     .use('*', requireAdmin(auth))
     .route('/', twoFactorResetRoutes(auth, audit))
+    .route('/', linkedIdentityRoutes({ auth, database, audit, providers }))
     .route('/', userBulkRoutes({ auth, database, logger }))
     .route('/', userExportRoutes({ auth, database, audit, logger }))
     .route('/', organizationListRoutes(database))

@@ -5,9 +5,10 @@ import { Notice } from '@/components/ui/notice';
 import { formatDateTime } from '@/lib/format';
 import { useUserSessions } from '../api/get-user-sessions';
 import { useRevokeUserSessions } from '../api/revoke-user-sessions';
+import { LinkedIdentitiesTable } from './linked-identities-table';
 import { UserSessionsTable } from './user-sessions-table';
 
-/** What a row of the user list holds, in full, and the user's sessions. */
+/** What a row of the user list holds, in full, the user's sessions and their linked identities. */
 export function UserDetailsModal({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
   const sessions = useUserSessions(user.id);
   const revokeAll = useRevokeUserSessions(user.id);
@@ -43,6 +44,8 @@ export function UserDetailsModal({ user, onClose }: { user: AdminUserRow; onClos
       </div>
       {revokeAll.isSuccess && <Notice tone="success">All sessions revoked.</Notice>}
       <UserSessionsTable userId={user.id} sessions={sessions} revokeAllError={revokeAll.error?.message} />
+      <h3 className="mt-6 mb-2 text-sm font-semibold">Linked identities</h3>
+      <LinkedIdentitiesTable user={user} />
     </Modal>
   );
 }
