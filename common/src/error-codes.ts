@@ -60,6 +60,13 @@ export const ERROR_CODES = {
   NO_CONSENT_WHILE_IMPERSONATING:
     "Only the account's owner can allow an application to reach it, never an admin impersonating them. Stop impersonating first.",
   APPLICATION_NOT_CONNECTED: 'This application has no access to your account',
+  // Identity providers.
+  PROVIDER_UNAVAILABLE: 'This sign-in provider cannot be reached right now. Try again later, or sign in another way.',
+  PROVIDER_NOT_CONFIGURED: 'This sign-in provider is not set up on this server',
+  PROVIDER_ID_TOKEN_NOT_ACCEPTED: 'Sign in through the provider page: an ID token sent directly is not accepted',
+  LAST_WAY_TO_SIGN_IN:
+    'This is the only way to sign in to your account. Set a password, add a passkey or link another account before unlinking it.',
+  LINKED_ACCOUNT_NOT_FOUND: 'No such linked account on your account',
   // Organizations and invitations.
   ORGANIZATION_NOT_FOUND: 'Organization not found',
   MEMBER_NOT_FOUND: 'Member not found in this organization',

@@ -151,6 +151,7 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
       publicUrl: config.publicUrl,
       redis,
       rateLimited: !config.unsafeDisableRateLimit,
+      providers: config.identityProviders.map(({ id, label }) => ({ id, label })),
     }),
   );
   if (mailer.outbox && config.unsafeDevMailbox) {

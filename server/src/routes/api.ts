@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
+import type { SignInProvider } from '#common/identity-providers';
 import type { AuditLog } from '../audit/audit-log';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/database';
@@ -13,8 +14,10 @@ import { healthRoutes } from './health';
 import { invitationRoutes } from './invitations';
 import { meRoutes } from './me';
 import { myApplicationRoutes } from './my-applications';
+import { myLinkedAccountRoutes } from './my-linked-accounts';
 import { organizationRoutes } from './organizations';
 import { setupRoutes } from './setup';
+import { signInOptionsRoutes } from './sign-in-options';
 
 export interface ApiDependencies {
   auth: Auth;
@@ -27,6 +30,8 @@ export interface ApiDependencies {
   redis: Redis | undefined;
   /** False when `UNSAFE_DISABLE_RATE_LIMIT` turns limits off. */
   rateLimited: boolean;
+  /** The configured identity providers, as the sign-in screen shows them. */
+  providers: SignInProvider[];
 }
 
 /**
@@ -43,15 +48,18 @@ export function apiRoutes({
   publicUrl,
   redis,
   rateLimited,
+  providers,
 }: ApiDependencies) {
   return new Hono()
     .route('/health', healthRoutes(database, dependencies))
     .route('/files', fileRoutes({ auth, database, publicUrl }))
     .route('/me/audit', myAuditRoutes({ auth, database, audit }))
     .route('/me/applications', myApplicationRoutes({ auth, database, audit }))
+    .route('/me/linked-accounts', myLinkedAccountRoutes({ auth, database, providers }))
     .route('/me', meRoutes({ auth, database }))
     .route('/organizations', organizationRoutes({ auth, database }))
     .route('/invitations', invitationRoutes({ auth, database }))
+    .route('/sign-in-options', signInOptionsRoutes({ providers }))
     .route('/setup', setupRoutes({ auth, database, audit, redis, rateLimited }))
     .route('/admin', adminRoutes({ auth, database, outbox, audit, logger }));
 }

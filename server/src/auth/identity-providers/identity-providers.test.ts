@@ -1,0 +1,214 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, verifyEmail } from '#test/accounts';
+import { TestClient } from '#test/http-client';
+import {
+  linkThroughProvider,
+  PROVIDER_ID,
+  PROVIDER_LABEL,
+  signInThroughProvider,
+  startIdentityProvider,
+  type IdentityProviderServer,
+} from '#test/identity-provider';
+import { png } from '#test/images';
+import { countRows } from '#test/rows';
+import { contextPerSuite } from '#test/suite';
+import { ENGINES } from '#test/test-context';
+
+const provider: { server?: IdentityProviderServer; pictures?: http.Server; picturesUrl?: string } = {};
+beforeAll(async () => {
+  provider.server = await startIdentityProvider();
+  // The provider's picture host: a PNG at /photo.png, nothing elsewhere.
+  const photo = await png(64);
+  provider.pictures = http.createServer((request, response) => {
+    if (request.url === '/photo.png') response.writeHead(200, { 'content-type': 'image/png' }).end(photo);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => provider.pictures!.listen(0, '127.0.0.1', resolve));
+  provider.picturesUrl = `http://127.0.0.1:${(provider.pictures.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await provider.server?.stop();
+  provider.pictures?.close();
+});
+
+describe.each(ENGINES)('sign-in through an OpenID provider on %s', (engine) => {
+  // The environment is read when the suite starts, once the provider listens.
+  const suite = contextPerSuite(engine, {
+    get env() {
+      return provider.server!.env;
+    },
+  });
+  const idp = () => provider.server!;
+  let serial = 0;
+  const person = (verified = true) => {
+    const n = `${engine}-${++serial}`;
+    return { sub: `sub-${n}`, email: `person-${n}@example.com`, email_verified: verified, name: `Person ${n}` };
+  };
+  const userOf = (email: string) =>
+    suite.context.database.db.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirst();
+  const accountsOf = (userId: string) =>
+    suite.context.database.db
+      .selectFrom('account')
+      .select(['id', 'providerId', 'accountId', 'providerEmail'])
+      .where('userId', '=', userId)
+      .execute();
+
+  it('lists the configured provider for the sign-in screen', async () => {
+    const answer = await new TestClient(suite.context.app).get('/api/v1/sign-in-options');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: { providers: [{ id: PROVIDER_ID, label: PROVIDER_LABEL }] } });
+  });
+
+  it('signs up a new person whose address the provider verified, then signs them in again', async () => {
+    const someone = person();
+    idp().signsInAs(someone);
+    const browser = new TestClient(suite.context.app);
+    const landed = await signInThroughProvider(browser);
+    expect(landed).toMatchObject({ status: 302, error: null });
+    expect(landed.location).toBe('/profile');
+    const session = await browser.get('/api/auth/get-session');
+    expect(session.body?.user.email).toBe(someone.email);
+    const user = await userOf(someone.email);
+    expect(user).toMatchObject({ name: someone.name, emailVerified: expect.anything() });
+    expect(Boolean(Number(user!.emailVerified))).toBe(true);
+    expect(await accountsOf(user!.id)).toEqual([
+      { id: expect.any(String), providerId: PROVIDER_ID, accountId: someone.sub, providerEmail: someone.email },
+    ]);
+
+    const again = new TestClient(suite.context.app);
+    const users = await countRows(suite.context, 'user');
+    expect(await signInThroughProvider(again)).toMatchObject({ status: 302, error: null, location: '/profile' });
+    expect((await again.get('/api/auth/get-session')).body?.user.id).toBe(user!.id);
+    expect(await countRows(suite.context, 'user')).toBe(users);
+  });
+
+  it('signs up a person whose address the provider did not verify, unverified', async () => {
+    const someone = person(false);
+    idp().signsInAs(someone);
+    const browser = new TestClient(suite.context.app);
+    expect(await signInThroughProvider(browser)).toMatchObject({ status: 302, error: null });
+    const user = await userOf(someone.email);
+    expect(user).toBeDefined();
+    expect(Boolean(Number(user!.emailVerified))).toBe(false);
+  });
+
+  it('joins an existing account when both sides verified the same address', async () => {
+    const someone = person();
+    const local = await signUp(suite.context.app, { email: someone.email });
+    await verifyEmail(suite.context, local.client, someone.email);
+    idp().signsInAs(someone);
+    const browser = new TestClient(suite.context.app);
+    expect(await signInThroughProvider(browser)).toMatchObject({ status: 302, error: null });
+    expect((await browser.get('/api/auth/get-session')).body?.user.id).toBe(local.id);
+    expect((await accountsOf(local.id)).map((account) => account.providerId).sort()).toEqual(
+      ['credential', PROVIDER_ID].sort(),
+    );
+  });
+
+  it('takes the provider’s picture through the avatar pipeline', async () => {
+    const someone = { ...person(), picture: `${provider.picturesUrl}/photo.png` };
+    idp().signsInAs(someone);
+    expect(await signInThroughProvider(new TestClient(suite.context.app))).toMatchObject({ error: null });
+    const user = await userOf(someone.email);
+    expect(user!.image).toMatch(/\/api\/v1\/files\/[\w-]+$/);
+    const served = await new TestClient(suite.context.app).get(new URL(user!.image!).pathname);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('makes the account without a picture it cannot fetch', async () => {
+    const someone = { ...person(), picture: `${provider.picturesUrl}/missing.png` };
+    idp().signsInAs(someone);
+    const files = await countRows(suite.context, 'file');
+    expect(await signInThroughProvider(new TestClient(suite.context.app))).toMatchObject({ error: null });
+    const user = await userOf(someone.email);
+    expect(user).toBeDefined();
+    expect(user!.image).toBeNull();
+    expect(await countRows(suite.context, 'file')).toBe(files);
+  });
+
+  it('links from a signed-in session, lists it, and unlinks it', async () => {
+    const someone = person();
+    const local = await signUp(suite.context.app, { email: someone.email });
+    await verifyEmail(suite.context, local.client, someone.email);
+    const before = await local.client.get('/api/v1/me/linked-accounts');
+    expect(before.status).toBe(200);
+    expect(before.body.data).toEqual({
+      accounts: [],
+      available: [{ id: PROVIDER_ID, label: PROVIDER_LABEL }],
+      canUnlink: false,
+    });
+
+    idp().signsInAs(someone);
+    expect(await linkThroughProvider(local.client)).toMatchObject({ status: 302, error: null, location: '/profile' });
+    const linked = await local.client.get('/api/v1/me/linked-accounts');
+    expect(linked.body.data).toEqual({
+      accounts: [
+        {
+          id: expect.any(String),
+          providerId: PROVIDER_ID,
+          label: PROVIDER_LABEL,
+          email: someone.email,
+          linkedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        },
+      ],
+      available: [],
+      canUnlink: true,
+    });
+
+    const accountId = linked.body.data.accounts[0]!.id;
+    const unlinked = await local.client.post('/api/auth/unlink-account', { accountId });
+    expect(unlinked.status, unlinked.text).toBe(200);
+    expect((await accountsOf(local.id)).map((account) => account.providerId)).toEqual(['credential']);
+  });
+
+  it('keeps a guest’s work when the guest signs in through the provider', async () => {
+    const guest = new TestClient(suite.context.app);
+    const signedIn = await guest.post('/api/auth/sign-in/anonymous');
+    expect(signedIn.status).toBe(200);
+    const guestId = signedIn.body.user.id as string;
+    const created = await guest.post('/api/auth/organization/create', {
+      name: `Guest work ${serial}`,
+      slug: `guest-work-${engine}-${serial}`,
+    });
+    expect(created.status, created.text).toBe(200);
+
+    const someone = person();
+    idp().signsInAs(someone);
+    expect(await signInThroughProvider(guest)).toMatchObject({ status: 302, error: null });
+    const user = await userOf(someone.email);
+    expect((await guest.get('/api/auth/get-session')).body?.user.id).toBe(user!.id);
+    const members = await suite.context.database.db
+      .selectFrom('member')
+      .select('userId')
+      .where('organizationId', '=', created.body.id)
+      .execute();
+    expect(members).toEqual([{ userId: user!.id }]);
+    expect(await suite.context.database.db.selectFrom('user').select('id').where('id', '=', guestId).execute()).toEqual(
+      [],
+    );
+  });
+
+  it('records sign-ups, sign-ins, links and unlinks with the provider', async () => {
+    await suite.context.auth.settle();
+    const events = await suite.context.database.db
+      .selectFrom('auditEvent')
+      .select(['action', 'outcome', 'details'])
+      .where('action', 'in', ['user.sign_up', 'user.sign_in', 'account.link', 'account.unlink'])
+      .execute();
+    const seen = events.map((event) => {
+      const details = JSON.parse(event.details ?? '{}') as { providerId?: string };
+      return `${event.action}:${event.outcome}:${details.providerId ?? ''}`;
+    });
+    for (const expected of [
+      `user.sign_up:success:${PROVIDER_ID}`,
+      `user.sign_in:success:${PROVIDER_ID}`,
+      `account.link:success:${PROVIDER_ID}`,
+      `account.unlink:success:${PROVIDER_ID}`,
+    ]) {
+      expect(seen).toContain(expected);
+    }
+  });
+});

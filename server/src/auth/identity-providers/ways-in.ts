@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { CREDENTIAL_PROVIDER_ID } from './paths';
+
+/**
+ * The ways a person can sign in: a password, each passkey, each account at a provider (decision
+ * 0085). Better Auth counts account rows only, so a passkey would not save a last provider account,
+ * and a password row without a password would.
+ */
+export async function waysIn(db: Kysely<DB>, userId: string) {
+  const [accounts, passkeys] = await Promise.all([
+    db.selectFrom('account').select(['id', 'providerId', 'password']).where('userId', '=', userId).execute(),
+    db
+      .selectFrom('passkey')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const password = accounts.some((account) => account.providerId === CREDENTIAL_PROVIDER_ID && account.password);
+  const linked = accounts.filter((account) => account.providerId !== CREDENTIAL_PROVIDER_ID);
+  return { password, passkeys: Number(passkeys.count), linked };
+}
+
+/** Whether the person keeps a way in once the linked account `accountId` is gone. */
+export const keepsAWayIn = (ways: Awaited<ReturnType<typeof waysIn>>, accountId: string) =>
+  ways.password || ways.passkeys > 0 || ways.linked.some((account) => account.id !== accountId);

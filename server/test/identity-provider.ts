@@ -1,0 +1,133 @@
+import http from 'node:http';
+import { expect } from 'vitest';
+import { OAuth2Server } from 'oauth2-mock-server';
+import type { TestClient } from './http-client';
+
+/** Who the provider says signs in: the claims of its next ID tokens and userinfo answers. */
+export interface ProviderPerson {
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  name?: string;
+  picture?: string;
+}
+
+export const PROVIDER_ID = 'acme';
+export const PROVIDER_LABEL = 'Acme Login';
+export const PROVIDER_CLIENT = { id: 'gatehouse-client', secret: 'gatehouse-client-secret' } as const;
+
+/**
+ * A real OpenID provider on loopback (oauth2-mock-server): discovery, keys, an authorization
+ * endpoint that sends the browser straight back (nobody to type a password), a token endpoint that
+ * checks PKCE and signs ID tokens with the nonce it was given. `person` is who signs in next.
+ */
+export async function startIdentityProvider() {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate('RS256');
+  await server.start(0, 'localhost');
+  const issuer = server.issuer.url!;
+  const state: { person: ProviderPerson } = {
+    person: { sub: 'provider-user-1', email: 'someone@example.com', email_verified: true },
+  };
+  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+    Object.assign(token.payload, state.person);
+  });
+  server.service.on('beforeUserinfo', (userinfo: { body: Record<string, unknown> }) => {
+    userinfo.body = { ...state.person };
+  });
+  return {
+    server,
+    issuer,
+    /** The environment that configures this provider on a Gatehouse server. */
+    env: {
+      OIDC_PROVIDERS: PROVIDER_ID,
+      [`OIDC_${PROVIDER_ID.toUpperCase()}_ISSUER`]: issuer,
+      [`OIDC_${PROVIDER_ID.toUpperCase()}_CLIENT_ID`]: PROVIDER_CLIENT.id,
+      [`OIDC_${PROVIDER_ID.toUpperCase()}_CLIENT_SECRET`]: PROVIDER_CLIENT.secret,
+      [`OIDC_${PROVIDER_ID.toUpperCase()}_LABEL`]: PROVIDER_LABEL,
+    } as Record<string, string>,
+    /** Who signs in next (and after, until changed). */
+    signsInAs(person: ProviderPerson) {
+      state.person = person;
+    },
+    stop: () => server.stop(),
+  };
+}
+export type IdentityProviderServer = Awaited<ReturnType<typeof startIdentityProvider>>;
+
+/**
+ * An address that accepts connections and never answers: an issuer that is "slow" for as long as a
+ * test needs. `stop` closes the sockets it holds.
+ */
+export async function startSilentServer() {
+  const sockets = new Set<import('node:net').Socket>();
+  const server = http.createServer(() => {});
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    stop: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A path on the app from an absolute URL it answered with. */
+const pathOf = (location: string) => {
+  const url = new URL(location);
+  return `${url.pathname}${url.search}`;
+};
+
+/** Where a sign-in that went through the provider ended: the app's last redirect, and its `error`, if any. */
+export interface ProviderReturn {
+  status: number;
+  location: string;
+  error: string | null;
+}
+
+/**
+ * Follows a browser through a provider: Gatehouse's answer names the provider's authorization URL,
+ * the provider sends the browser back to the callback, whose answer is where the browser lands.
+ * `tamper` may change the callback URL before the browser opens it (an attacker's state).
+ */
+export async function throughProvider(
+  client: TestClient,
+  start: { path: '/api/auth/sign-in/social' | '/api/auth/link-social'; body: Record<string, unknown> },
+  tamper: (callback: URL) => URL = (callback) => callback,
+): Promise<ProviderReturn> {
+  const started = await client.post<{ url: string; redirect: boolean }>(start.path, start.body);
+  expect(started.status, started.text).toBe(200);
+  const authorize = await fetch(started.body.url, { redirect: 'manual' });
+  expect(authorize.status).toBe(302);
+  const callback = tamper(new URL(authorize.headers.get('location')!));
+  const landed = await client.get(pathOf(callback.href));
+  const location = landed.headers.get('location') ?? '';
+  return {
+    status: landed.status,
+    location,
+    error: location ? new URL(location, 'http://localhost').searchParams.get('error') : null,
+  };
+}
+
+/** Signs in (or up) through the provider from `/auth`, as the sign-in screen does. */
+export const signInThroughProvider = (client: TestClient, tamper?: (callback: URL) => URL) =>
+  throughProvider(
+    client,
+    {
+      path: '/api/auth/sign-in/social',
+      body: { provider: PROVIDER_ID, callbackURL: '/profile', errorCallbackURL: '/auth' },
+    },
+    tamper,
+  );
+
+/** Links the provider's account from the profile, as the Linked accounts card does. */
+export const linkThroughProvider = (client: TestClient) =>
+  throughProvider(client, {
+    path: '/api/auth/link-social',
+    body: { provider: PROVIDER_ID, callbackURL: '/profile', errorCallbackURL: '/profile' },
+  });
