@@ -3,6 +3,12 @@ import { expect } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { TestClient } from './http-client';
 
+/** A token as oauth2-mock-server lets a listener change it before signing. */
+export interface MutableToken {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown>;
+}
+
 /** Who the provider says signs in: the claims of its next ID tokens and userinfo answers. */
 export interface ProviderPerson {
   sub: string;
@@ -26,11 +32,21 @@ export async function startIdentityProvider() {
   await server.issuer.keys.generate('RS256');
   await server.start(0, 'localhost');
   const issuer = server.issuer.url!;
-  const state: { person: ProviderPerson } = {
+  const state: {
+    person: ProviderPerson;
+    tamper?: ((token: MutableToken) => void) | undefined;
+    lastNonce?: string | undefined;
+  } = {
     person: { sub: 'provider-user-1', email: 'someone@example.com', email_verified: true },
   };
-  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+  server.service.on('beforeTokenSigning', (token: MutableToken) => {
     Object.assign(token.payload, state.person);
+    // The ID token is the one without a scope (the access token carries it).
+    if ('scope' in token.payload) return;
+    if (typeof token.payload.nonce === 'string') state.lastNonce = token.payload.nonce;
+    const tamper = state.tamper;
+    state.tamper = undefined;
+    tamper?.(token);
   });
   server.service.on('beforeUserinfo', (userinfo: { body: Record<string, unknown> }) => {
     userinfo.body = { ...state.person };
@@ -50,6 +66,12 @@ export async function startIdentityProvider() {
     signsInAs(person: ProviderPerson) {
       state.person = person;
     },
+    /** Changes the next ID token before it is signed (an issuer, an audience, a nonce, a time). */
+    tamperNextIdToken(tamper: (token: MutableToken) => void) {
+      state.tamper = tamper;
+    },
+    /** The nonce of the last ID token signed: what a replay would send again. */
+    lastNonce: () => state.lastNonce,
     stop: () => server.stop(),
   };
 }
