@@ -67,6 +67,8 @@ export const ERROR_CODES = {
   LAST_WAY_TO_SIGN_IN:
     'This is the only way to sign in to your account. Set a password, add a passkey or link another account before unlinking it.',
   LINKED_ACCOUNT_NOT_FOUND: 'No such linked account on your account',
+  NO_LINKING_FOR_GUESTS:
+    'Guest accounts cannot link other accounts. Sign in with the provider instead: your guest work comes with you.',
   // Organizations and invitations.
   ORGANIZATION_NOT_FOUND: 'Organization not found',
   MEMBER_NOT_FOUND: 'Member not found in this organization',

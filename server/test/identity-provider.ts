@@ -27,10 +27,10 @@ export const PROVIDER_CLIENT = { id: 'gatehouse-client', secret: 'gatehouse-clie
  * endpoint that sends the browser straight back (nobody to type a password), a token endpoint that
  * checks PKCE and signs ID tokens with the nonce it was given. `person` is who signs in next.
  */
-export async function startIdentityProvider() {
+export async function startIdentityProvider(port = 0) {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
-  await server.start(0, 'localhost');
+  await server.start(port, 'localhost');
   const issuer = server.issuer.url!;
   const state: {
     person: ProviderPerson;

@@ -1,5 +1,5 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins';
 import type { IdentityProvider } from '../../env';
 import type { Logger } from '../../lib/logger';
@@ -7,7 +7,7 @@ import { authHook, type HookContext } from '../auth-hook';
 import { boundedRequests, PROVIDER_REQUEST_TIMEOUT_MS } from './bounded-requests';
 import { IDENTITY_PROVIDER_ERROR_CODES } from './error-codes';
 import { discoverIssuer, discoveryUrlOf } from './oidc-discovery';
-import { startsWithProvider } from './paths';
+import { LINK_SOCIAL_PATH, startsWithProvider } from './paths';
 
 type OidcProvider = Extract<IdentityProvider, { kind: 'oidc' }>;
 type Context = Parameters<NonNullable<BetterAuthPlugin['init']>>[0];
@@ -63,6 +63,7 @@ async function build(provider: OidcProvider, context: Context, timeoutMs: number
  * - Discovery never holds up the start or a request for more than `timeoutMs`: an issuer that does
  *   not answer at start is tried again, in time, when someone picks it; until it answers, the
  *   sign-in is refused with PROVIDER_UNAVAILABLE (503), never a 500.
+ * - A guest cannot link (signing in through the provider keeps their work instead).
  * - Sign-in and linking by an ID token posted directly (no redirect, no state, no nonce of ours) are
  *   refused for every provider: a token shown once to another site would otherwise sign in here.
  */
@@ -107,6 +108,13 @@ export function oidcProviders(
           handler: authHook(async (ctx) => {
             if ((ctx.body as { idToken?: unknown } | undefined)?.idToken !== undefined) {
               throw APIError.from('BAD_REQUEST', IDENTITY_PROVIDER_ERROR_CODES.PROVIDER_ID_TOKEN_NOT_ACCEPTED);
+            }
+            if (ctx.path === LINK_SOCIAL_PATH) {
+              // A guest's made-up address is none a provider could vouch for; signing in upgrades them.
+              const session = await getSessionFromCtx(ctx).catch(() => null);
+              if ((session?.user as { isAnonymous?: boolean } | undefined)?.isAnonymous) {
+                throw APIError.from('FORBIDDEN', IDENTITY_PROVIDER_ERROR_CODES.NO_LINKING_FOR_GUESTS);
+              }
             }
             const id = requested(ctx);
             const provider = id === undefined ? undefined : issuers.get(id);
