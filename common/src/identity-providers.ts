@@ -1,3 +1,5 @@
+import { ERROR_CODES } from './error-codes';
+
 /**
  * Signing in with an identity from elsewhere (Google, GitHub, Microsoft, OpenID Connect issuers):
  * what the sign-in screen and the Linked accounts card read. Times are ISO-8601 text.
@@ -61,8 +63,8 @@ export const PROVIDER_SIGN_IN_ERRORS: Readonly<Record<string, string>> = {
   issuer_missing: 'The answer did not come from the provider the sign-in started with.',
   nonce_binding_missing: 'The provider did not confirm the sign-in. Try again.',
   unable_to_get_user_info: 'The provider did not confirm who you are. Try again.',
-  oauth_provider_not_found: 'This sign-in provider is not set up on this server.',
-  provider_unavailable: 'This sign-in provider cannot be reached right now. Try again later, or sign in another way.',
+  oauth_provider_not_found: ERROR_CODES.PROVIDER_NOT_CONFIGURED,
+  provider_unavailable: ERROR_CODES.PROVIDER_UNAVAILABLE,
   access_denied: 'The sign-in was cancelled at the provider.',
   signup_disabled: 'New accounts cannot be made through this provider.',
   unable_to_create_user: 'The account could not be made. Try again.',

@@ -119,8 +119,7 @@ export function createAuth(dependencies: AuthDependencies) {
     // Better Auth would print every refusal's message on a plain line of its own (quoting names
     // people chose): refusals are answered, not logged, and any other error goes on to the HTTP
     // handler, which logs it as JSON and answers 500.
-    // A provider sign-in that fails comes back to the sign-in screen, which says why (`?error=`).
-    onAPIError: { throw: true, errorURL: new URL('/auth', publicUrl).href },
+    onAPIError: { throw: true },
     rateLimit: {
       enabled: !config.unsafeDisableRateLimit,
       storage: redis ? 'secondary-storage' : 'memory',

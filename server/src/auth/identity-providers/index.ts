@@ -3,6 +3,7 @@ import type { AuditLog } from '../../audit/audit-log';
 import type { Database } from '../../db/database';
 import type { Config } from '../../env';
 import type { Logger } from '../../lib/logger';
+import { callbackErrorsToSignIn } from './callback-errors';
 import { IDENTITY_PROVIDER_ERROR_CODES } from './error-codes';
 import { oidcProviders } from './oidc-providers';
 import { providerAudit } from './provider-audit';
@@ -84,7 +85,7 @@ export function identityProviders({
       ...plugin,
       hooks: {
         before: [...plugin.hooks.before, trail.before, unlink.before],
-        after: [trail.after, unlink.after],
+        after: [callbackErrorsToSignIn, trail.after, unlink.after],
       },
       $ERROR_CODES: IDENTITY_PROVIDER_ERROR_CODES,
     } satisfies BetterAuthPlugin,
