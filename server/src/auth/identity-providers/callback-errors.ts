@@ -14,13 +14,12 @@ const SIGN_IN_SCREEN = '/auth';
 export const callbackErrorsToSignIn = {
   matcher: (ctx: { path?: string }) => ctx.path === CALLBACK_PATH,
   handler: authHook(async (ctx) => {
-    const returned = ctx.context.returned;
-    const location = isAPIError(returned) ? returned.headers?.get('location') : null;
-    if (!location || !isAPIError(returned)) return;
+    // The answer's headers are the context's by now (Better Auth merged the error's into them).
+    const location = isAPIError(ctx.context.returned) ? ctx.context.responseHeaders?.get('location') : null;
+    if (!location) return;
     const errorPage = `${ctx.context.baseURL}/error`;
     const url = new URL(location, ctx.context.baseURL);
     if (`${url.origin}${url.pathname}` !== errorPage) return;
-    // The answer's headers are the context's by now (Better Auth merged the error's into them).
     ctx.context.responseHeaders?.set('location', `${SIGN_IN_SCREEN}${url.search}`);
   }),
 };

@@ -1,16 +1,21 @@
 import { getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { AuditLog } from '../../audit/audit-log';
-import { authHook } from '../auth-hook';
+import { authHook, type HookContext } from '../auth-hook';
 import { CALLBACK_PATH } from './paths';
 import { requestFacts } from './request-facts';
 
-/** Where a provider's return was sent on: the `error` Better Auth put on it, if any. */
-function errorOfRedirect(returned: unknown): string | undefined {
+/**
+ * How a provider's return was refused: the `error` Better Auth put on the page it sent the browser
+ * to, or the code of a refusal answered directly (a malformed return).
+ */
+function errorOf(ctx: HookContext): string | undefined {
+  const returned = ctx.context.returned;
   if (!isAPIError(returned)) return undefined;
-  const location = returned.headers?.get('location');
-  if (!location) return undefined;
+  const location = ctx.context.responseHeaders?.get('location');
+  if (!location) return String((returned.body as { code?: unknown } | undefined)?.code ?? returned.status);
   try {
-    return new URL(location, 'http://localhost').searchParams.get('error') ?? undefined;
+    const url = new URL(location, 'http://localhost');
+    return url.searchParams.get('error') ?? undefined;
   } catch {
     return undefined;
   }
@@ -51,11 +56,13 @@ export function providerAudit({ audit }: { audit: AuditLog }) {
     after: {
       matcher: isCallback,
       handler: authHook(async (ctx) => {
+        // A return posted by the provider is first sent on to itself, as a GET: that one is recorded.
+        if (ctx.context.responseHeaders?.get('location')?.startsWith(`${ctx.context.baseURL}/callback/`)) return;
         const key = ctx.headers ?? ctx.request;
         const seen = key ? started.get(key) : undefined;
         const providerId = String((ctx.params as { id?: unknown } | undefined)?.id ?? '').slice(0, 100);
         const facts = requestFacts(ctx);
-        const error = errorOfRedirect(ctx.context.returned);
+        const error = errorOf(ctx);
         const newSession = ctx.context.newSession;
         if (error || (!newSession && !seen?.userId)) {
           audit.record({
@@ -69,6 +76,8 @@ export function providerAudit({ audit }: { audit: AuditLog }) {
           return;
         }
         if (!newSession) {
+          // Only a new account row is a link (the same account linked again changes nothing).
+          if (!seen?.accountCreated) return;
           audit.record({
             action: 'account.link',
             outcome: 'success',
