@@ -62,7 +62,6 @@ export const ERROR_CODES = {
   APPLICATION_NOT_CONNECTED: 'This application has no access to your account',
   // Identity providers.
   PROVIDER_UNAVAILABLE: 'This sign-in provider cannot be reached right now. Try again later, or sign in another way.',
-  PROVIDER_NOT_CONFIGURED: 'This sign-in provider is not set up on this server',
   PROVIDER_ID_TOKEN_NOT_ACCEPTED: 'Sign in through the provider page: an ID token sent directly is not accepted',
   LAST_WAY_TO_SIGN_IN:
     'This is the only way to sign in to your account. Set a password, add a passkey or link another account before unlinking it.',

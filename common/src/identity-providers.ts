@@ -1,5 +1,3 @@
-import { ERROR_CODES } from './error-codes';
-
 /**
  * Signing in with an identity from elsewhere (Google, GitHub, Microsoft, OpenID Connect issuers):
  * what the sign-in screen and the Linked accounts card read. Times are ISO-8601 text.
@@ -38,6 +36,9 @@ export interface LinkedAccounts {
 }
 
 /**
+ * The sign-in screen loads this module up front: it imports nothing (the error catalogue stays out
+ * of that screen's first chunk).
+ *
  * The `?error=` codes Better Auth puts on the URL a provider sign-in comes back to when it fails,
  * in words. Codes not listed read as `PROVIDER_SIGN_IN_FAILED`.
  */
@@ -63,8 +64,7 @@ export const PROVIDER_SIGN_IN_ERRORS: Readonly<Record<string, string>> = {
   issuer_missing: 'The answer did not come from the provider the sign-in started with.',
   nonce_binding_missing: 'The provider did not confirm the sign-in. Try again.',
   unable_to_get_user_info: 'The provider did not confirm who you are. Try again.',
-  oauth_provider_not_found: ERROR_CODES.PROVIDER_NOT_CONFIGURED,
-  provider_unavailable: ERROR_CODES.PROVIDER_UNAVAILABLE,
+  oauth_provider_not_found: 'This sign-in provider is not set up here.',
   access_denied: 'The sign-in was cancelled at the provider.',
   signup_disabled: 'New accounts cannot be made through this provider.',
   unable_to_create_user: 'The account could not be made. Try again.',
