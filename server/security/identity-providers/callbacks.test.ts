@@ -2,13 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { TestClient } from '#test/http-client';
-import {
-  PROVIDER_ID,
-  signInThroughProvider,
-  startIdentityProvider,
-  type IdentityProviderServer,
-  type ProviderReturn,
-} from '#test/identity-provider';
+import { PROVIDER_ID, startIdentityProvider, type IdentityProviderServer } from '#test/identity-provider';
+import { signInThroughProvider, type ProviderReturn } from '#test/provider-sign-in';
 import { countRows } from '#test/rows';
 import { contextPerSuite } from '#test/suite';
 import { ENGINES } from '#test/test-context';

@@ -2,13 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_HEADER } from '#common/api-keys';
 import { verifyEmail } from '#test/accounts';
 import { TestClient } from '#test/http-client';
-import {
-  linkThroughProvider,
-  PROVIDER_ID,
-  signInThroughProvider,
-  startIdentityProvider,
-  type IdentityProviderServer,
-} from '#test/identity-provider';
+import { PROVIDER_ID, startIdentityProvider, type IdentityProviderServer } from '#test/identity-provider';
+import { linkThroughProvider, signInThroughProvider } from '#test/provider-sign-in';
 import { countRows } from '#test/rows';
 import { contextPerSuite } from '#test/suite';
 import { ENGINES } from '#test/test-context';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withTestContext } from '#test/accounts';
 import { TestClient } from '#test/http-client';
-import { PROVIDER_ID, signInThroughProvider, startIdentityProvider, startSilentServer } from '#test/identity-provider';
+import { PROVIDER_ID, startIdentityProvider, startSilentServer } from '#test/identity-provider';
+import { signInThroughProvider } from '#test/provider-sign-in';
 import { countRows } from '#test/rows';
 import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
 

@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, verifyEmail } from '#test/accounts';
 import { TestClient } from '#test/http-client';
 import {
-  linkThroughProvider,
   PROVIDER_ID,
   PROVIDER_LABEL,
-  signInThroughProvider,
   startIdentityProvider,
   type IdentityProviderServer,
 } from '#test/identity-provider';
+import { linkThroughProvider, signInThroughProvider } from '#test/provider-sign-in';
 import { png } from '#test/images';
 import { countRows } from '#test/rows';
 import { contextPerSuite } from '#test/suite';
