@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { chosenGuestName } from '#common/guests';
-import { providerSignInError } from '#common/identity-providers';
 import { ACCOUNT_DELETED_FLAG, AUTH_MODE_PARAM, paths } from '@/config/paths';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { getSignInProviders } from '@/features/auth/api/get-sign-in-options';
@@ -24,12 +23,18 @@ export async function authLoader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Why a sign-in through a provider came back refused (Better Auth's `?error=`), in words. The code
- * then leaves the URL, so that a reload does not say it again.
+ * Why a sign-in through a provider came back refused (Better Auth's `?error=`), in words: loaded
+ * only then, out of the screen's first chunk (decision 0020). The code then leaves the URL, so that
+ * a reload does not say it again.
  */
 function useProviderError() {
   const [params, setParams] = useSearchParams();
   const [code] = useState(() => params.get('error'));
+  const [words, setWords] = useState<string | null>(null);
+  useEffect(() => {
+    if (!code) return;
+    void import('#common/identity-providers').then(({ providerSignInError }) => setWords(providerSignInError(code)));
+  }, [code]);
   useEffect(() => {
     if (!params.has('error')) return;
     setParams(
@@ -41,7 +46,7 @@ function useProviderError() {
       { replace: true },
     );
   }, [params, setParams]);
-  return code ? providerSignInError(code) : null;
+  return words;
 }
 
 /**
