@@ -94,12 +94,16 @@ export function fetchPicture(url: string, rules: PictureFetchRules): Promise<Uin
         response.on('data', (chunk: Buffer) => {
           size += chunk.byteLength;
           if (size > rules.maxBytes) {
-            request.destroy(new PictureRefused(`larger than ${rules.maxBytes} bytes`));
+            // Settled first: whatever the torn-down response emits afterwards changes nothing.
+            reject(new PictureRefused(`larger than ${rules.maxBytes} bytes`));
+            request.destroy();
             return;
           }
           chunks.push(chunk);
         });
-        response.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+        response.on('end', () => {
+          if (size <= rules.maxBytes) resolve(new Uint8Array(Buffer.concat(chunks)));
+        });
         response.on('error', reject);
       },
     );
