@@ -17,14 +17,14 @@ const PICTURE_TIMEOUT_MS = 5_000;
 /** The largest picture taken from a provider: an upload's limit (routes/files/avatar-image.ts). */
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
+export type { StoreAvatar };
+
 /**
  * Sign-in with identities from elsewhere (decisions 0084, 0085, 0086): Google, GitHub and Microsoft
  * as Better Auth's social providers, any OpenID Connect issuer by discovery, the linking rule, the
  * account's provider address and picture, the unlink rule, and the audit of it all. `createAuth`
  * spreads each part where Better Auth takes it.
  */
-export type { StoreAvatar };
-
 export function identityProviders({
   config,
   database,
