@@ -211,3 +211,47 @@ describe.each(ENGINES)('sign-in through an OpenID provider on %s', (engine) => {
     }
   });
 });
+
+describe('Google, GitHub and Microsoft', () => {
+  const suite = contextPerSuite('sqlite', {
+    env: {
+      GOOGLE_CLIENT_ID: 'google-client',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      GITHUB_CLIENT_ID: 'github-client',
+      GITHUB_CLIENT_SECRET: 'github-secret',
+      MICROSOFT_CLIENT_ID: 'microsoft-client',
+      MICROSOFT_CLIENT_SECRET: 'microsoft-secret',
+      MICROSOFT_TENANT_ID: 'contoso.example',
+    },
+  });
+
+  it('offers a button for each, in order, with its name', async () => {
+    const answer = await new TestClient(suite.context.app).get('/api/v1/sign-in-options');
+    expect(answer.body).toEqual({
+      data: {
+        providers: [
+          { id: 'google', label: 'Google' },
+          { id: 'github', label: 'GitHub' },
+          { id: 'microsoft', label: 'Microsoft' },
+        ],
+      },
+    });
+  });
+
+  it.each([
+    ['google', 'https://accounts.google.com/', 'google-client'],
+    ['github', 'https://github.com/login/oauth/authorize', 'github-client'],
+    ['microsoft', 'https://login.microsoftonline.com/contoso.example/', 'microsoft-client'],
+  ])('sends %s’s sign-in to its own page with our client, our callback and a state', async (id, page, clientId) => {
+    const started = await new TestClient(suite.context.app).post<{ url: string }>('/api/auth/sign-in/social', {
+      provider: id,
+      callbackURL: '/profile',
+    });
+    expect(started.status, started.text).toBe(200);
+    const url = new URL(started.body.url);
+    expect(url.href.startsWith(page)).toBe(true);
+    expect(url.searchParams.get('client_id')).toBe(clientId);
+    expect(url.searchParams.get('redirect_uri')).toBe(`http://localhost:3000/api/auth/callback/${id}`);
+    expect(url.searchParams.get('state')).toEqual(expect.any(String));
+  });
+});
