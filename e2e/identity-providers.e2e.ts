@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROVIDER_LABEL, startIdentityProvider, type IdentityProviderServer } from '#test/identity-provider';
 import { expectAccessibleInBothThemes } from './support/axe';
 import { expectPath, toasts, useBrowser } from './support/browser';
+import { authorizationUrl, registerApplication, startRedirectTarget } from './support/applications';
 import { confirmWith } from './support/confirmation';
 import { startServer, type RunningServer } from './support/server';
 import { createUser, newUser, signInContext } from './support/users';
@@ -99,5 +100,26 @@ describe('identity providers', () => {
     await expectPath(t.page, '/auth');
     await t.page.getByText('An account with this email address already exists.', { exact: false }).waitFor();
     expect(new URL(t.page.url()).searchParams.has('error')).toBe(false);
+  });
+
+  it('signs in to an application through the provider: its consent, then back at the application with a code', async () => {
+    const target = await startRedirectTarget();
+    try {
+      const application = await registerApplication(t.baseURL, 'Provider Notes', target.redirectUri);
+      const person = newUser('app-provider');
+      provider.signsInAs({ sub: `sub-${person.email}`, email: person.email, email_verified: true, name: person.name });
+      const { url, state } = authorizationUrl(t.baseURL, application);
+      await t.page.goto(url);
+      await t.page.getByText('Sign in to continue to the application.').waitFor();
+      await providerButton().click();
+      await t.page.waitForURL((at) => at.pathname === '/consent');
+      await t.page.getByRole('button', { name: 'Allow' }).click();
+      await t.page.waitForURL((at) => at.origin + at.pathname === application.redirectUri);
+      const back = new URL(t.page.url()).searchParams;
+      expect(back.get('state')).toBe(state);
+      expect(back.get('code')).toEqual(expect.any(String));
+    } finally {
+      await target.close();
+    }
   });
 });

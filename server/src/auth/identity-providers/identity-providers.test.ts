@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, verifyEmail } from '#test/accounts';
+import { ADMIN_ENV, signInAdmin, signUp, verifyEmail } from '#test/accounts';
 import { TestClient } from '#test/http-client';
 import {
   PROVIDER_ID,
@@ -13,7 +13,14 @@ import { linkThroughProvider, signInThroughProvider } from '#test/provider-sign-
 import { png } from '#test/images';
 import { countRows } from '#test/rows';
 import { contextPerSuite } from '#test/suite';
-import { ENGINES } from '#test/test-context';
+import { ENGINES, TEST_ORIGIN } from '#test/test-context';
+import {
+  authorizationRequest,
+  exchangeCode,
+  registerTestApplication,
+  relyingParty,
+  TEST_REDIRECT_URI,
+} from '#test/openid';
 
 const provider: { server?: IdentityProviderServer; pictures?: http.Server; picturesUrl?: string } = {};
 beforeAll(async () => {
@@ -253,5 +260,48 @@ describe('Google, GitHub and Microsoft', () => {
     expect(url.searchParams.get('client_id')).toBe(clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(`http://localhost:3000/api/auth/callback/${id}`);
     expect(url.searchParams.get('state')).toEqual(expect.any(String));
+  });
+});
+
+describe('an application’s sign-in through a provider', () => {
+  const suite = contextPerSuite('sqlite', {
+    get env() {
+      return { ...ADMIN_ENV, ...provider.server!.env };
+    },
+  });
+
+  it('goes on to the application once the provider sends the person back (its signed query sent at the start)', async () => {
+    const { app } = suite.context;
+    const application = await registerTestApplication(suite.context, await signInAdmin(app));
+    const configuration = await relyingParty(app, application);
+    const request = await authorizationRequest(configuration);
+    const browser = new TestClient(app);
+    const opened = await browser.get(`${request.url.pathname}${request.url.search}`);
+    const signInPage = new URL(opened.headers.get('location')!, TEST_ORIGIN);
+    expect(signInPage.pathname).toBe('/auth');
+
+    provider.server!.signsInAs({ sub: 'app-person', email: 'app-person@example.com', email_verified: true });
+    const started = await browser.post<{ url: string }>('/api/auth/sign-in/social', {
+      provider: PROVIDER_ID,
+      callbackURL: '/profile',
+      errorCallbackURL: '/auth',
+      oauth_query: signInPage.search.slice(1),
+    });
+    expect(started.status, started.text).toBe(200);
+    const authorize = await fetch(started.body.url, { redirect: 'manual' });
+    const callback = new URL(authorize.headers.get('location')!);
+    // The browser follows the provider's redirect as a navigation.
+    const returned = await browser.get(`${callback.pathname}${callback.search}`, { 'sec-fetch-mode': 'navigate' });
+    expect(returned.status, returned.text).toBe(302);
+    const consent = new URL(returned.headers.get('location')!, TEST_ORIGIN);
+    expect(consent.pathname).toBe('/consent');
+    const consented = await browser.post<{ url: string }>('/api/auth/oauth2/consent', {
+      accept: true,
+      oauth_query: consent.search.slice(1),
+    });
+    expect(consented.status, consented.text).toBe(200);
+    const code = new URL(consented.body.url);
+    expect(`${code.origin}${code.pathname}`).toBe(TEST_REDIRECT_URI);
+    expect((await exchangeCode(configuration, code, request)).access_token).toBeTruthy();
   });
 });

@@ -34,7 +34,8 @@ const prepare = () => {
  * name they chose is the sign-up form's. When an application asked for the sign-in
  * (`forApplication`), every way in goes on to it (the api calls), and there is no guest button: a
  * guest account cannot sign in to applications. A button per configured identity provider leaves
- * for its sign-in page; a refused one comes back here with its reason (`returnError`).
+ * for its sign-in page (an application's request goes along, and the provider's return goes on to
+ * it); a refused one comes back here with its reason (`returnError`).
  */
 export function AuthForm({
   guest,
@@ -131,12 +132,7 @@ export function AuthForm({
         pending={pending}
         onPasskey={() => void attempt('passkey', () => signInWithPasskey().then(() => paths.profile))}
         providers={providers}
-        // A provider's return lands on the profile: an application's sign-in would not go on.
-        onProvider={
-          forApplication
-            ? undefined
-            : (id) => void attempt(`provider:${id}`, () => signInWithProvider(id).then(() => null))
-        }
+        onProvider={(id) => void attempt(`provider:${id}`, () => signInWithProvider(id).then(() => null))}
         onGuest={
           guest || forApplication
             ? undefined
