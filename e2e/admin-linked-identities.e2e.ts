@@ -133,7 +133,7 @@ describe('linked identities in User Details', () => {
         `Remove the acme identity ${subject} from ${email}? It will no longer sign them in, and they will be signed out everywhere.`,
         'Remove',
       );
-      await details.getByText(ERROR_CODES.LAST_WAY_TO_SIGN_IN).waitFor();
+      await details.getByText(ERROR_CODES.USER_LAST_WAY_TO_SIGN_IN).waitFor();
       expect(await rows.count()).toBe(1);
       expect(identityRows(userId)).toHaveLength(1);
     } finally {

@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = {
   'two_factor.enable': 'Two-factor turned on',
   'two_factor.disable': 'Two-factor turned off',
   'two_factor.backup_codes': 'Backup codes made anew',
+  'account.link': 'Account linked from a sign-in provider',
+  'account.unlink': 'Linked account removed',
   'passkey.add': 'Passkey added',
   'passkey.update': 'Passkey renamed',
   'passkey.delete': 'Passkey deleted',

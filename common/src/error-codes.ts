@@ -35,7 +35,7 @@ export const ERROR_CODES = {
   TWO_FACTOR_SELF_RESET: 'Turn off your own two-factor authentication on your profile',
   TWO_FACTOR_NOT_ENABLED: 'Two-factor authentication is not on for this user',
   LINKED_IDENTITY_NOT_FOUND: 'This user has no linked identity with this id',
-  LAST_WAY_TO_SIGN_IN:
+  USER_LAST_WAY_TO_SIGN_IN:
     "This linked identity is the user's only way to sign in. They need a password, a passkey or another linked identity before it can be removed.",
   LAST_SIGN_IN_METHOD:
     'This passkey is the only way to sign in to your account. Add another passkey or set a password before deleting it.',
@@ -63,6 +63,14 @@ export const ERROR_CODES = {
   NO_CONSENT_WHILE_IMPERSONATING:
     "Only the account's owner can allow an application to reach it, never an admin impersonating them. Stop impersonating first.",
   APPLICATION_NOT_CONNECTED: 'This application has no access to your account',
+  // Identity providers.
+  PROVIDER_UNAVAILABLE: 'This sign-in provider cannot be reached right now. Try again later, or sign in another way.',
+  PROVIDER_ID_TOKEN_NOT_ACCEPTED: 'Sign in through the provider page: an ID token sent directly is not accepted',
+  LAST_WAY_TO_SIGN_IN:
+    'This is the only way to sign in to your account. Set a password, add a passkey or link another account before unlinking it.',
+  LINKED_ACCOUNT_NOT_FOUND: 'No such linked account on your account',
+  NO_LINKING_FOR_GUESTS:
+    'Guest accounts cannot link other accounts. Sign in with the provider instead: your guest work comes with you.',
   // Organizations and invitations.
   ORGANIZATION_NOT_FOUND: 'Organization not found',
   MEMBER_NOT_FOUND: 'Member not found in this organization',

@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createGeoLookup } from './auth/session-geo';
 import { createPasswordHasher } from './auth/password-hashing';
 import { createAuditLog } from './audit/audit-log';
+import { createAvatarStore } from './routes/files/avatar-store';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -73,6 +74,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
       metrics,
       passwordHasher,
       audit,
+      storeAvatar: createAvatarStore(database, config.publicUrl),
     });
     let migration;
     try {

@@ -83,6 +83,8 @@ export const V1_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/v1/me/applications', bodyKeys: [], queryKeys: [] },
   { method: 'DELETE', path: '/api/v1/me/applications/:clientId', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/me/audit', bodyKeys: [], queryKeys: schemaKeys(myAuditQuerySchema) },
+  { method: 'GET', path: '/api/v1/me/linked-accounts', bodyKeys: [], queryKeys: [] },
+  { method: 'GET', path: '/api/v1/sign-in-options', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/organizations', bodyKeys: [], queryKeys: [] },
   { method: 'POST', path: '/api/v1/organizations', bodyKeys: schemaKeys(createOrganizationSchema), queryKeys: [] },
   { method: 'GET', path: '/api/v1/invitations', bodyKeys: [], queryKeys: [] },

@@ -91,6 +91,8 @@ export const SENSITIVE_PATHS: ReadonlySet<string> = new Set([
   '/revoke-session',
   '/revoke-sessions',
   '/revoke-other-sessions',
+  '/link-social',
+  '/unlink-account',
 ]);
 
 /** Every two-factor endpoint: turning it on or off, its secret, its backup codes, its codes. */

@@ -46,6 +46,7 @@ import { DISABLED_PROVIDER_PATHS } from './openid-provider/disabled-paths';
 import { organizationsClaim } from './openid-provider/organizations-claim';
 import { userInfoReader } from './openid-provider/userinfo-reader';
 import { errorOf } from './plugin-error-codes';
+import { identityProviders, type StoreAvatar } from './identity-providers';
 
 export interface AuthDependencies {
   config: Config;
@@ -58,6 +59,8 @@ export interface AuthDependencies {
   metrics: Metrics;
   passwordHasher: PasswordHasher;
   audit: AuditLog;
+  /** The avatar pipeline, for the pictures of people who sign up through a provider. */
+  storeAvatar: StoreAvatar;
 }
 
 /** Where the Better Auth handler is mounted; the SPA's client uses the same path. */
@@ -81,11 +84,13 @@ const REDIS_KEY_PREFIX = 'gatehouse:';
 export const SIGN_UPS_PER_HOUR = 30;
 
 export function createAuth(dependencies: AuthDependencies) {
-  const { config, database, secret, logger, mailer, geoLookup, redis, metrics, passwordHasher, audit } = dependencies;
+  const { config, database, secret, logger, mailer, geoLookup, redis, metrics, passwordHasher, audit, storeAvatar } =
+    dependencies;
   const publicUrl = new URL(config.publicUrl);
   const guests = guestUpgrade({ database, logger });
   const alerts = signInAlerts({ config, database, mailer, logger });
   const trail = auditTrail({ audit, database });
+  const providers = identityProviders({ config, database, logger, audit, storeAvatar });
   const claims = accountClaims(
     { config, mailer, logger, audit },
     () => auth.$context,
@@ -147,6 +152,8 @@ export function createAuth(dependencies: AuthDependencies) {
       beforeEmailVerification: claims.beforeVerification,
       expiresIn: 60 * 60 * 24,
     },
+    socialProviders: providers.socialProviders,
+    account: providers.account,
     user: {
       changeEmail: {
         enabled: true,
@@ -170,6 +177,7 @@ export function createAuth(dependencies: AuthDependencies) {
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'], trustedProxies: config.trustedProxies },
     },
     databaseHooks: {
+      ...providers.databaseHooks,
       session: {
         create: {
           before: async (session, ctx) => {
@@ -232,6 +240,8 @@ export function createAuth(dependencies: AuthDependencies) {
       passwordGuard({ config, mailer, logger, redis }),
       passwordCheckLimit({ config, redis }),
       resetLinks(),
+      // Before anonymous(): a refused provider sign-in never reaches the guest's upgrade.
+      providers.plugin,
       // A guest who signs up or signs in keeps their work (decision 0038).
       anonymous({ onLinkAccount: guests.onLinkAccount }),
       guests.afterSecondFactor,

@@ -1,15 +1,10 @@
 import type { Transaction } from 'kysely';
+import type { SignInProvider } from '#common/identity-providers';
 import { PASSWORD_PROVIDER_ID, type AdminLinkedIdentity } from '#common/linked-identities';
 import type { Database } from '../db/database';
 import { toIsoDate } from '../db/dates';
 import type { DB } from '../db/schema';
-import { countSignInWays } from './sign-in-ways';
-
-/** A configured provider's id and the words of its sign-in button. */
-export interface ProviderName {
-  id: string;
-  label: string;
-}
+import { keepsAWayIn, waysIn } from './sign-in-ways';
 
 /** The address a provider gave, where the row keeps one: a column that may not exist, read with care. */
 const emailOf = (row: object): string | null => {
@@ -24,7 +19,7 @@ const emailOf = (row: object): string | null => {
 export async function listLinkedIdentities(
   { db }: Database,
   userId: string,
-  providers: readonly ProviderName[],
+  providers: readonly SignInProvider[],
 ): Promise<AdminLinkedIdentity[] | null> {
   const user = await db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst();
   if (!user) return null;
@@ -87,7 +82,7 @@ export async function removeLinkedIdentity(
       .executeTakeFirst();
     // Another person's row, or the password: neither is a linked identity of this person.
     if (!row || row.providerId === PASSWORD_PROVIDER_ID) return { outcome: 'not-found' };
-    if ((await countSignInWays(trx, userId)) <= 1) return { outcome: 'last-way', providerId: row.providerId };
+    if (!keepsAWayIn(await waysIn(trx, userId), row.id)) return { outcome: 'last-way', providerId: row.providerId };
     await trx.deleteFrom('account').where('id', '=', row.id).execute();
     return { outcome: 'removed', providerId: row.providerId };
   });

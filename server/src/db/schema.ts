@@ -76,6 +76,8 @@ export interface AccountTable {
   refreshTokenExpiresAt: OptionalTime;
   scope: string | null;
   password: string | null;
+  /** Ours: the address the provider gave when the account was linked (identity-providers/provider-email.ts). */
+  providerEmail: string | null;
   createdAt: StoredTime;
   updatedAt: StoredTime;
 }

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
+import type { SignInProvider } from '#common/identity-providers';
 import type { AuditLog } from '../audit/audit-log';
 import type { Auth } from '../auth/auth';
-import type { ProviderName } from '../auth/linked-identities';
 import type { Database } from '../db/database';
 import type { DependencyChecks } from '../http/dependencies';
 import type { Logger } from '../lib/logger';
@@ -14,8 +14,10 @@ import { healthRoutes } from './health';
 import { invitationRoutes } from './invitations';
 import { meRoutes } from './me';
 import { myApplicationRoutes } from './my-applications';
+import { myLinkedAccountRoutes } from './my-linked-accounts';
 import { organizationRoutes } from './organizations';
 import { setupRoutes } from './setup';
+import { signInOptionsRoutes } from './sign-in-options';
 
 export interface ApiDependencies {
   auth: Auth;
@@ -28,8 +30,8 @@ export interface ApiDependencies {
   redis: Redis | undefined;
   /** False when `UNSAFE_DISABLE_RATE_LIMIT` turns limits off. */
   rateLimited: boolean;
-  /** The configured identity providers (`config.identityProviders`): their ids and names. */
-  identityProviders: readonly ProviderName[];
+  /** The configured identity providers: their ids and the names their buttons show. */
+  identityProviders: readonly SignInProvider[];
 }
 
 /**
@@ -48,16 +50,19 @@ export function apiRoutes({
   rateLimited,
   identityProviders,
 }: ApiDependencies) {
+  const providers = identityProviders.map(({ id, label }) => ({ id, label }));
   return new Hono()
     .route('/health', healthRoutes(database, dependencies))
     .route('/files', fileRoutes({ auth, database, publicUrl }))
     .route('/me/audit', myAuditRoutes({ auth, database, audit }))
     .route('/me/applications', myApplicationRoutes({ auth, database, audit }))
+    .route('/me/linked-accounts', myLinkedAccountRoutes({ auth, database, providers }))
     .route('/me', meRoutes({ auth, database }))
     .route('/organizations', organizationRoutes({ auth, database }))
     .route('/invitations', invitationRoutes({ auth, database }))
+    .route('/sign-in-options', signInOptionsRoutes({ providers }))
     .route('/setup', setupRoutes({ auth, database, audit, redis, rateLimited }))
-    .route('/admin', adminRoutes({ auth, database, outbox, audit, logger, providers: identityProviders }));
+    .route('/admin', adminRoutes({ auth, database, outbox, audit, logger, providers }));
 }
 
 /** The `/api/v1` routes as a type: import it as a type only (`import type`), never the server's code. */

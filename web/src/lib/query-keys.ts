@@ -20,6 +20,8 @@ export const queryKeys = {
   signInAlerts: ['sign-in-alerts'] as const,
   /** The applications the signed-in person allowed (Connected apps). */
   myApplications: ['my-applications'] as const,
+  /** The signed-in person's accounts at identity providers (Linked accounts). */
+  linkedAccounts: ['linked-accounts'] as const,
   /** What an application shows of itself on the consent screen, by client id. */
   application: (clientId: string) => ['application', clientId] as const,
   /** How the signed-in person can confirm it is them (password, passkey). */

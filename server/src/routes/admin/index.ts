@@ -10,7 +10,7 @@ import type { ApiData } from '#common/error-codes';
 import { isPlatformAdmin } from '#common/roles';
 import type { AuditLog } from '../../audit/audit-log';
 import type { Auth } from '../../auth/auth';
-import type { ProviderName } from '../../auth/linked-identities';
+import type { SignInProvider } from '#common/identity-providers';
 import type { Database } from '../../db/database';
 import type { MailOutbox } from '../../mail/mailer';
 import type { Logger } from '../../lib/logger';
@@ -70,7 +70,7 @@ export function adminRoutes({
   audit: AuditLog;
   logger: Logger;
   /** The configured identity providers, whose names the linked identities show. */
-  providers: readonly ProviderName[];
+  providers: readonly SignInProvider[];
 }) {
   const { db } = database;
   return new Hono<Env>()

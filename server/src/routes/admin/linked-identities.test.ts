@@ -127,7 +127,7 @@ describe.each(ENGINES)('linked identities in User Details on %s', (engine) => {
     const refused = await admin.request('DELETE', one(person.id, person.accountRowId));
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body).toMatchObject({
-      code: 'LAST_WAY_TO_SIGN_IN',
+      code: 'USER_LAST_WAY_TO_SIGN_IN',
       message:
         "This linked identity is the user's only way to sign in. They need a password, a passkey or another linked identity before it can be removed.",
     });
@@ -138,7 +138,7 @@ describe.each(ENGINES)('linked identities in User Details on %s', (engine) => {
     expect(removed.status, removed.text).toBe(200);
     expect(await accountRows(suite.context, person.id)).toEqual([]);
     expect((await unlinkEvents(person.id)).map(({ outcome, details }) => ({ outcome, details }))).toEqual([
-      { outcome: 'failure', details: { providerId: 'github', code: 'LAST_WAY_TO_SIGN_IN' } },
+      { outcome: 'failure', details: { providerId: 'github', code: 'USER_LAST_WAY_TO_SIGN_IN' } },
       { outcome: 'success', details: { providerId: 'github', sessionsEnded: 0 } },
     ]);
   });
@@ -149,7 +149,7 @@ describe.each(ENGINES)('linked identities in User Details on %s', (engine) => {
     await internalAdapter.linkAccount({ userId: person.id, providerId: 'credential', accountId: person.id });
     const refused = await admin.request('DELETE', one(person.id, person.accountRowId));
     expect(refused.status).toBe(409);
-    expect(refused.body.code).toBe('LAST_WAY_TO_SIGN_IN');
+    expect(refused.body.code).toBe('USER_LAST_WAY_TO_SIGN_IN');
   });
 
   it('removes one of two last identities when two removals come at once, never both', async () => {

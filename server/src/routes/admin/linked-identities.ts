@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { SignInProvider } from '#common/identity-providers';
 import type { ApiData, ErrorCode } from '#common/error-codes';
 import {
   adminLinkedIdentityParamsSchema,
@@ -8,19 +9,14 @@ import {
 } from '#common/linked-identities';
 import type { AuditLog } from '../../audit/audit-log';
 import type { Auth } from '../../auth/auth';
-import {
-  listLinkedIdentities,
-  removeLinkedIdentity,
-  type LinkedIdentityRemoval,
-  type ProviderName,
-} from '../../auth/linked-identities';
+import { listLinkedIdentities, removeLinkedIdentity, type LinkedIdentityRemoval } from '../../auth/linked-identities';
 import type { Database } from '../../db/database';
 import { apiError } from '../../http/api-error';
 import type { PrincipalVariables } from '../../http/session';
 import { validate } from '../../http/validate';
 
 const REFUSALS = {
-  'last-way': 'LAST_WAY_TO_SIGN_IN',
+  'last-way': 'USER_LAST_WAY_TO_SIGN_IN',
   'user-not-found': 'USER_NOT_FOUND',
   'not-found': 'LINKED_IDENTITY_NOT_FOUND',
 } as const satisfies Record<Exclude<LinkedIdentityRemoval['outcome'], 'removed'>, ErrorCode>;
@@ -39,7 +35,7 @@ export function linkedIdentityRoutes({
   auth: Auth;
   database: Database;
   audit: AuditLog;
-  providers: readonly ProviderName[];
+  providers: readonly SignInProvider[];
 }) {
   return new Hono<{ Variables: PrincipalVariables }>()
     .get('/users/:id/linked-accounts', validate('param', adminLinkedIdentityUserSchema), async (c) => {

@@ -3,6 +3,7 @@ import { redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } fro
 import { chosenGuestName } from '#common/guests';
 import { ACCOUNT_DELETED_FLAG, AUTH_MODE_PARAM, paths } from '@/config/paths';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { getSignInProviders } from '@/features/auth/api/get-sign-in-options';
 import { AuthForm } from '@/features/auth/components/auth-form';
 import { loadSession } from '@/lib/session-store';
 
@@ -12,12 +13,40 @@ import { loadSession } from '@/lib/session-store';
  * a signed-in person here only when the application asks for a new sign-in.
  */
 export async function authLoader({ request }: LoaderFunctionArgs) {
-  const session = await loadSession();
+  // Both at once: the buttons cost the screen no extra wait.
+  const [session, providers] = await Promise.all([loadSession(), getSignInProviders()]);
   // The provider's signed request (lib/oauth-request.ts reads it; not loaded here: /auth's budget).
   const { searchParams } = new URL(request.url);
   const forApplication = searchParams.has('sig') && searchParams.has('client_id');
   if (session && !session.user.isAnonymous && !forApplication) throw redirect(paths.profile);
-  return { guest: session ? { name: chosenGuestName(session.user.name) } : null, forApplication };
+  return { guest: session ? { name: chosenGuestName(session.user.name) } : null, forApplication, providers };
+}
+
+/**
+ * Why a sign-in through a provider came back refused (Better Auth's `?error=`), in words: loaded
+ * only then, out of the screen's first chunk (decision 0020). The code then leaves the URL, so that
+ * a reload does not say it again.
+ */
+function useProviderError() {
+  const [params, setParams] = useSearchParams();
+  const [code] = useState(() => params.get('error'));
+  const [words, setWords] = useState<string | null>(null);
+  useEffect(() => {
+    if (!code) return;
+    void import('#common/identity-providers').then(({ providerSignInError }) => setWords(providerSignInError(code)));
+  }, [code]);
+  useEffect(() => {
+    if (!params.has('error')) return;
+    setParams(
+      (current) => {
+        current.delete('error');
+        current.delete('error_description');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
+  return words;
 }
 
 /**
@@ -42,7 +71,8 @@ function useAccountDeleted() {
 
 export function AuthRoute() {
   const deleted = useAccountDeleted();
-  const { guest, forApplication } = useLoaderData<typeof authLoader>();
+  const providerError = useProviderError();
+  const { guest, forApplication, providers } = useLoaderData<typeof authLoader>();
   const [params] = useSearchParams();
   return (
     <main className="relative flex min-h-screen flex-col items-center justify-center gap-6 px-4">
@@ -73,6 +103,8 @@ export function AuthRoute() {
       <AuthForm
         guest={guest}
         forApplication={forApplication}
+        providers={providers}
+        returnError={providerError}
         initialMode={params.get(AUTH_MODE_PARAM) === 'sign-up' ? 'sign-up' : 'sign-in'}
       />
     </main>

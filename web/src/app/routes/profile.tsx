@@ -7,6 +7,8 @@ import { DeleteAccountCard } from '@/features/account-deletion/components/delete
 import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { SecurityActivityCard } from '@/features/audit/components/security-activity-card';
 import { ConnectedAppsCard } from '@/features/connected-apps/components/connected-apps-card';
+import { LINK_RETURN_PARAM } from '@/features/linked-accounts/api/link-account';
+import { LinkedAccountsCard } from '@/features/linked-accounts/components/linked-accounts-card';
 import { MyAccessCard } from '@/features/organizations/components/my-access-card';
 import { MyInvitationsCard } from '@/features/organizations/components/my-invitations-card';
 import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
@@ -20,12 +22,23 @@ import { SignInAlertsCard } from '@/features/sign-in-alerts/components/sign-in-a
 import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 import { useSession } from '@/lib/session';
 
-/** What a mailed link reports when it brings the visitor back here. */
+/**
+ * What a mailed link reports when it brings the visitor back here, or a provider when linking an
+ * account was refused (`LINK_RETURN_PARAM`, with Better Auth's `error`).
+ */
 function useLinkOutcome() {
   const [params, setParams] = useSearchParams();
-  const [outcome] = useState(() => ({ verified: params.get('verified') === '1', error: params.get('error') }));
+  const [outcome] = useState(() => {
+    const linking = params.has(LINK_RETURN_PARAM);
+    return {
+      verified: params.get('verified') === '1',
+      error: linking ? null : params.get('error'),
+      linkError: linking ? (params.get('error') ?? 'unknown') : null,
+    };
+  });
   useEffect(() => {
-    if (params.has('verified') || params.has('error')) setParams({}, { replace: true });
+    if (params.has('verified') || params.has('error') || params.has(LINK_RETURN_PARAM))
+      setParams({}, { replace: true });
   }, [params, setParams]);
   return outcome;
 }
@@ -55,6 +68,7 @@ export function Component() {
           <PasskeysCard user={session.user} />
           <TwoFactorCard key={`${session.user.id}-two-factor`} user={session.user} />
           <SignInAlertsCard key={`${session.user.id}-sign-in-alerts`} />
+          <LinkedAccountsCard key={`${session.user.id}-linked-accounts`} returnError={outcome.linkError} />
           <ConnectedAppsCard key={`${session.user.id}-applications`} />
           <MyAccessCard />
           <MyInvitationsCard emailVerified={session.user.emailVerified} />

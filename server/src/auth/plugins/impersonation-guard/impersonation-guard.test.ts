@@ -64,6 +64,8 @@ describe.each(ENGINES)('impersonation guard on %s', (engine) => {
     ['POST', '/api/auth/revoke-session', { token: ownToken }],
     ['POST', '/api/auth/revoke-sessions', {}],
     ['POST', '/api/auth/revoke-other-sessions', {}],
+    ['POST', '/api/auth/link-social', { provider: 'google', callbackURL: '/profile' }],
+    ['POST', '/api/auth/unlink-account', { accountId: 'any-account' }],
     ['PUT', '/api/v1/me/sign-in-alerts', { enabled: false }],
   ];
   // Every attack is refused: its body is an error (or nothing).

@@ -21,7 +21,7 @@ describe('removing a linked identity', () => {
   });
 
   it('fails with the server’s words and code when it keeps the last way to sign in', async () => {
-    const refusal = { code: 'LAST_WAY_TO_SIGN_IN', message: ERROR_CODES.LAST_WAY_TO_SIGN_IN };
+    const refusal = { code: 'USER_LAST_WAY_TO_SIGN_IN', message: ERROR_CODES.USER_LAST_WAY_TO_SIGN_IN };
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Response.json(refusal, { status: 409 })),

@@ -9,7 +9,9 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { loadAuthClient } from '@/lib/load-auth-client';
 import { signIn } from '../api/sign-in';
+import type { SignInProvider } from '#common/identity-providers';
 import { signInAsGuest } from '../api/sign-in-as-guest';
+import { signInWithProvider } from '../api/sign-in-with-provider';
 import { signInWithPasskey } from '../api/sign-in-with-passkey';
 import { signUp } from '../api/sign-up';
 import { loadSchemas, useCredentialsForm, type AuthMode } from '../hooks/use-credentials-form';
@@ -31,16 +33,24 @@ const prepare = () => {
  * (signed in already, and kept by the server when they sign up or in) gets no guest button, and the
  * name they chose is the sign-up form's. When an application asked for the sign-in
  * (`forApplication`), every way in goes on to it (the api calls), and there is no guest button: a
- * guest account cannot sign in to applications.
+ * guest account cannot sign in to applications. A button per configured identity provider leaves
+ * for its sign-in page (an application's request goes along, and the provider's return goes on to
+ * it); a refused one comes back here with its reason (`returnError`).
  */
 export function AuthForm({
   guest,
   initialMode = 'sign-in',
   forApplication,
+  providers = [],
+  returnError,
 }: {
   guest?: { name: string } | null;
   initialMode?: AuthMode;
   forApplication?: boolean;
+  /** The identity providers to offer a button for. */
+  providers?: SignInProvider[];
+  /** Why a sign-in through a provider came back refused, in words. */
+  returnError?: string | null | undefined;
 }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const fields = useCredentialsForm(mode, guest?.name);
@@ -90,7 +100,7 @@ export function AuthForm({
       </h1>
 
       <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        <ErrorBox message={error?.message} />
+        <ErrorBox message={error?.message ?? returnError ?? undefined} />
         {!signingIn && <TextField label="Full name" autoComplete="name" required {...fields.field('name')} />}
         <TextField
           label="Email"
@@ -121,6 +131,8 @@ export function AuthForm({
       <OtherSignIns
         pending={pending}
         onPasskey={() => void attempt('passkey', () => signInWithPasskey().then(() => paths.profile))}
+        providers={providers}
+        onProvider={(id) => void attempt(`provider:${id}`, () => signInWithProvider(id).then(() => null))}
         onGuest={
           guest || forApplication
             ? undefined

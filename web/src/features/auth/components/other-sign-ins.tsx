@@ -1,16 +1,25 @@
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import type { SignInProvider } from '#common/identity-providers';
 import type { SignInWay } from '../hooks/use-sign-in-attempt';
+import { ProviderButtons } from './provider-buttons';
 
-/** After the form, an "Or" and the ways in without a password: a passkey, and a guest account unless already one. */
+/**
+ * After the form, an "Or" and the ways in without a password: a passkey, each configured identity
+ * provider, and a guest account unless already one.
+ */
 export function OtherSignIns({
   pending,
   onPasskey,
   onGuest,
+  providers = [],
+  onProvider,
 }: {
   pending: SignInWay | null;
   onPasskey: () => void;
   onGuest?: (() => void) | undefined;
+  providers?: SignInProvider[];
+  onProvider?: (id: string) => void;
 }) {
   return (
     <>
@@ -24,6 +33,13 @@ export function OtherSignIns({
           {pending === 'passkey' && <Spinner size="sm" label="Waiting for the passkey" />}
           Sign in with a passkey
         </Button>
+        {onProvider && (
+          <ProviderButtons
+            providers={providers}
+            pending={pending?.startsWith('provider:') ? pending.slice('provider:'.length) : pending !== null}
+            onProvider={onProvider}
+          />
+        )}
         {onGuest && (
           <Button variant="secondary" className="w-full" onClick={onGuest} disabled={pending !== null}>
             {pending === 'guest' && <Spinner size="sm" label="Signing in as guest" />}

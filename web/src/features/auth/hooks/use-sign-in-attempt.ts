@@ -4,7 +4,7 @@ import { toRequestError, type RequestError } from '@/lib/errors';
 import { refreshSession } from '@/lib/session-store';
 
 /** The ways of signing in that the screen offers, one at a time. */
-export type SignInWay = 'credentials' | 'passkey' | 'guest';
+export type SignInWay = 'credentials' | 'passkey' | 'guest' | `provider:${string}`;
 
 /**
  * The sign-in screen's one request at a time: which way is under way and why the last one failed.
