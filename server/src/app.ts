@@ -151,6 +151,7 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
       publicUrl: config.publicUrl,
       redis,
       rateLimited: !config.unsafeDisableRateLimit,
+      emailSignIn: config.emailSignIn,
     }),
   );
   if (mailer.outbox && config.unsafeDevMailbox) {

@@ -15,6 +15,8 @@ import { meRoutes } from './me';
 import { myApplicationRoutes } from './my-applications';
 import { organizationRoutes } from './organizations';
 import { setupRoutes } from './setup';
+import { signInOptionsRoutes } from './sign-in-options';
+import type { EmailSignInOptions } from '#common/mail-sign-in';
 
 export interface ApiDependencies {
   auth: Auth;
@@ -27,6 +29,8 @@ export interface ApiDependencies {
   redis: Redis | undefined;
   /** False when `UNSAFE_DISABLE_RATE_LIMIT` turns limits off. */
   rateLimited: boolean;
+  /** Which ways of signing in by mail `EMAIL_SIGN_IN` turns on. */
+  emailSignIn: EmailSignInOptions;
 }
 
 /**
@@ -43,9 +47,11 @@ export function apiRoutes({
   publicUrl,
   redis,
   rateLimited,
+  emailSignIn,
 }: ApiDependencies) {
   return new Hono()
     .route('/health', healthRoutes(database, dependencies))
+    .route('/sign-in-options', signInOptionsRoutes({ emailSignIn }))
     .route('/files', fileRoutes({ auth, database, publicUrl }))
     .route('/me/audit', myAuditRoutes({ auth, database, audit }))
     .route('/me/applications', myApplicationRoutes({ auth, database, audit }))
