@@ -1,6 +1,7 @@
-import { z } from 'zod';
-
-/** Sign-in by mail (`EMAIL_SIGN_IN`), as the server sets it up and the console words it (decision 0087). */
+/**
+ * Sign-in by mail (`EMAIL_SIGN_IN`), as the server sets it up and the console words it (decision 0087).
+ * Free of zod: /auth's first chunk reads it (the forms' rules are in `mail-sign-in-forms.ts`).
+ */
 
 /** How long a mailed sign-in link works; it works once. */
 export const SIGN_IN_LINK_MINUTES = 15;
@@ -30,8 +31,5 @@ export interface EmailSignInOptions {
   code: boolean;
 }
 
-/** A mailed code as typed: spaces left out, then exactly its digits. */
-export const signInCodeSchema = z
-  .string()
-  .transform((value) => value.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, `Enter the ${SIGN_IN_CODE_DIGITS}-digit code from the email`));
+/** The flag of /auth that opens it on the second factor of a sign-in held for it (the server's redirect). */
+export const SECOND_FACTOR_STEP = { param: 'step', value: 'second-factor' } as const;

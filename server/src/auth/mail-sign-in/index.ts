@@ -1,6 +1,7 @@
 import { emailOTP, magicLink } from 'better-auth/plugins';
 import {
   MAIL_SIGN_IN_LIMITS,
+  SECOND_FACTOR_STEP,
   SIGN_IN_CODE_ATTEMPTS,
   SIGN_IN_CODE_DIGITS,
   SIGN_IN_CODE_MINUTES,
@@ -117,4 +118,4 @@ export function mailSignIn(dependencies: MailSignInDependencies) {
 }
 
 /** The console page where a held sign-in asks for its second factor (its `/auth` reads the flag). */
-export const SECOND_FACTOR_PAGE = '/auth?step=second-factor';
+export const SECOND_FACTOR_PAGE = `/auth?${SECOND_FACTOR_STEP.param}=${SECOND_FACTOR_STEP.value}`;

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { chosenGuestName } from '#common/guests';
+import { SECOND_FACTOR_STEP } from '#common/mail-sign-in';
+import { ERROR_MESSAGES } from '#common/error-messages';
 import { ACCOUNT_DELETED_FLAG, AUTH_MODE_PARAM, paths } from '@/config/paths';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { AuthForm } from '@/features/auth/components/auth-form';
@@ -40,8 +42,40 @@ function useAccountDeleted() {
   return deleted;
 }
 
+/** The query parameter Better Auth adds when a mailed sign-in link fails (its `errorCallbackURL`). */
+const LINK_ERROR_PARAM = 'error';
+const LINK_FAILED = 'This sign-in link did not work. Ask for a new one.';
+
+/**
+ * Where a mailed sign-in link lands: on the second factor when the account asks for one, or with the
+ * reason it failed. Both flags then leave the URL, so a reload does not repeat them.
+ */
+function useLinkLanding() {
+  const [params, setParams] = useSearchParams();
+  const [landing] = useState(() => {
+    const error = params.get(LINK_ERROR_PARAM);
+    return {
+      secondFactor: params.get(SECOND_FACTOR_STEP.param) === SECOND_FACTOR_STEP.value,
+      linkError: error === null ? undefined : (ERROR_MESSAGES[error] ?? LINK_FAILED),
+    };
+  });
+  useEffect(() => {
+    if (!params.has(LINK_ERROR_PARAM) && !params.has(SECOND_FACTOR_STEP.param)) return;
+    setParams(
+      (current) => {
+        current.delete(LINK_ERROR_PARAM);
+        current.delete(SECOND_FACTOR_STEP.param);
+        return current;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
+  return landing;
+}
+
 export function AuthRoute() {
   const deleted = useAccountDeleted();
+  const { secondFactor, linkError } = useLinkLanding();
   const { guest, forApplication } = useLoaderData<typeof authLoader>();
   const [params] = useSearchParams();
   return (
@@ -74,6 +108,8 @@ export function AuthRoute() {
         guest={guest}
         forApplication={forApplication}
         initialMode={params.get(AUTH_MODE_PARAM) === 'sign-up' ? 'sign-up' : 'sign-in'}
+        secondFactor={secondFactor}
+        linkError={linkError}
       />
     </main>
   );

@@ -12,9 +12,12 @@ import { signIn } from '../api/sign-in';
 import { signInAsGuest } from '../api/sign-in-as-guest';
 import { signInWithPasskey } from '../api/sign-in-with-passkey';
 import { signUp } from '../api/sign-up';
+import type { MailSignInWay } from '../api/send-sign-in-mail';
 import { loadSchemas, useCredentialsForm, type AuthMode } from '../hooks/use-credentials-form';
 import { usePasskeyAutofill } from '../hooks/use-passkey-autofill';
 import { useSignInAttempt } from '../hooks/use-sign-in-attempt';
+import { useEmailSignInOptions } from '../hooks/use-sign-in-options';
+import { MailSignInStep } from './mail-sign-in-step';
 import { OtherSignIns } from './other-sign-ins';
 import { SecondFactorStep } from './second-factor-step';
 import { TextButton } from './text-button';
@@ -31,21 +34,29 @@ const prepare = () => {
  * (signed in already, and kept by the server when they sign up or in) gets no guest button, and the
  * name they chose is the sign-up form's. When an application asked for the sign-in
  * (`forApplication`), every way in goes on to it (the api calls), and there is no guest button: a
- * guest account cannot sign in to applications.
+ * guest account cannot sign in to applications. When the server offers it, a link or a code by mail
+ * signs in too; a sign-in held for its second factor (`secondFactor`, a mailed link's landing) opens
+ * on that step, and a mailed link that failed says why (`linkError`).
  */
 export function AuthForm({
   guest,
   initialMode = 'sign-in',
   forApplication,
+  secondFactor: heldForSecondFactor = false,
+  linkError,
 }: {
   guest?: { name: string } | null;
   initialMode?: AuthMode;
   forApplication?: boolean;
+  secondFactor?: boolean;
+  linkError?: string | undefined;
 }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const fields = useCredentialsForm(mode, guest?.name);
   const { pending, error, attempt, enter, clearError } = useSignInAttempt();
-  const [secondFactor, setSecondFactor] = useState(false);
+  const [secondFactor, setSecondFactor] = useState(heldForSecondFactor);
+  const [mailWay, setMailWay] = useState<MailSignInWay | null>(null);
+  const byMail = useEmailSignInOptions();
   usePasskeyAutofill(() => enter(paths.profile));
   const signingIn = mode === 'sign-in';
 
@@ -70,6 +81,20 @@ export function AuthForm({
     fields.clearErrors();
   };
 
+  if (mailWay && !secondFactor)
+    return (
+      <>
+        <PageTitle>Sign in</PageTitle>
+        <MailSignInStep
+          way={mailWay}
+          email={fields.field('email').value}
+          onSignedIn={() => enter(paths.profile)}
+          onSecondFactor={() => setSecondFactor(true)}
+          onBack={() => setMailWay(null)}
+        />
+      </>
+    );
+
   if (secondFactor)
     return (
       <>
@@ -90,7 +115,7 @@ export function AuthForm({
       </h1>
 
       <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        <ErrorBox message={error?.message} />
+        <ErrorBox message={error?.message ?? (signingIn ? linkError : undefined)} />
         {!signingIn && <TextField label="Full name" autoComplete="name" required {...fields.field('name')} />}
         <TextField
           label="Email"
@@ -126,6 +151,8 @@ export function AuthForm({
             ? undefined
             : () => void attempt('guest', () => signInAsGuest().then(() => paths.dashboard))
         }
+        onMailLink={signingIn && byMail.link ? () => setMailWay('link') : undefined}
+        onMailCode={signingIn && byMail.code ? () => setMailWay('code') : undefined}
       />
 
       <p className="mt-6 text-center text-sm text-secondary-foreground">

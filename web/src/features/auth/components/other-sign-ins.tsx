@@ -2,15 +2,22 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { SignInWay } from '../hooks/use-sign-in-attempt';
 
-/** After the form, an "Or" and the ways in without a password: a passkey, and a guest account unless already one. */
+/**
+ * After the form, an "Or" and the ways in without a password: a passkey, a link or a code by mail
+ * when the server offers them, and a guest account unless already one.
+ */
 export function OtherSignIns({
   pending,
   onPasskey,
   onGuest,
+  onMailLink,
+  onMailCode,
 }: {
   pending: SignInWay | null;
   onPasskey: () => void;
   onGuest?: (() => void) | undefined;
+  onMailLink?: (() => void) | undefined;
+  onMailCode?: (() => void) | undefined;
 }) {
   return (
     <>
@@ -24,6 +31,16 @@ export function OtherSignIns({
           {pending === 'passkey' && <Spinner size="sm" label="Waiting for the passkey" />}
           Sign in with a passkey
         </Button>
+        {onMailLink && (
+          <Button variant="secondary" className="w-full" onClick={onMailLink} disabled={pending !== null}>
+            Email me a sign-in link
+          </Button>
+        )}
+        {onMailCode && (
+          <Button variant="secondary" className="w-full" onClick={onMailCode} disabled={pending !== null}>
+            Email me a code
+          </Button>
+        )}
         {onGuest && (
           <Button variant="secondary" className="w-full" onClick={onGuest} disabled={pending !== null}>
             {pending === 'guest' && <Spinner size="sm" label="Signing in as guest" />}
