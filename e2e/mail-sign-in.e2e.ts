@@ -27,6 +27,8 @@ async function askByMail(t: BrowserFixture, button: 'Email me a sign-in link' | 
   const { page } = t;
   await page.goto('/auth');
   await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+  // The ways by mail are asked for once the person starts using the screen.
+  await page.getByLabel('Email', { exact: true }).click();
   await page.getByRole('button', { name: button }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: button }).click();

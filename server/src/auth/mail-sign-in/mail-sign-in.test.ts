@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MAIL_SIGN_IN_LIMITS, SIGN_IN_CODE_ATTEMPTS } from '#common/mail-sign-in';
 import { signUp, verifyEmail, withTestContext } from '#test/accounts';
 import { AUTH_PAGE, CLAIM_SUBJECT, CODE_SUBJECT, LINK_SUBJECT, mailFlow, PROFILE } from '#test/mail-sign-in';
-import { TestClient } from '#test/http-client';
 import { contextPerSuite } from '#test/suite';
 import { ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
+import { guestWithWork, membersOf, NONE, rowsOf } from '#test/fixtures/guest-upgrade';
 import { totpCode } from '#test/totp';
 import { enableTwoFactor, SESSION_COOKIE, TRUST_DEVICE_COOKIE, TWO_FACTOR_COOKIE } from '#test/two-factor';
 
@@ -227,6 +227,31 @@ describe.each(ENGINES)('sign-in by mail on %s', (engine) => {
     const trusted = await browser.get(await flow.linkOf(email, 2));
     expect(trusted.headers.get('location')).toBe(PROFILE);
     expect(browser.cookie(SESSION_COOKIE)).toBeDefined();
+  });
+
+  it("keeps a guest's work through a sign-in by code, and through its second factor", async () => {
+    const plain = 'guest-plain@example.com';
+    const { id: plainId } = await verifiedAccount(suite.context, plain);
+    const guest = await guestWithWork(suite.context.app, 'Mailed');
+    await flow.askCode(plain);
+    const signedIn = await flow.checkCode(plain, await flow.codeOf(plain), guest.client);
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect(await membersOf(suite.context, guest.organizationId)).toEqual([{ userId: plainId, role: 'owner' }]);
+    expect(await rowsOf(suite.context, guest.id)).toEqual(NONE);
+
+    const guarded = 'guest-second@example.com';
+    const { client: owner, id: guardedId } = await verifiedAccount(suite.context, guarded);
+    const { secret } = await enableTwoFactor(owner);
+    const other = await guestWithWork(suite.context.app, 'Held');
+    await flow.askCode(guarded);
+    const held = await flow.checkCode(guarded, await flow.codeOf(guarded), other.client);
+    expect(held.body).toMatchObject({ twoFactorRedirect: true });
+    const before = await rowsOf(suite.context, other.id);
+    expect(before).not.toEqual(NONE);
+    const verified = await other.client.post('/api/auth/two-factor/verify-totp', { code: totpCode(secret) });
+    expect(verified.status, verified.text).toBe(200);
+    expect(await membersOf(suite.context, other.organizationId)).toEqual([{ userId: guardedId, role: 'owner' }]);
+    expect(await rowsOf(suite.context, other.id)).toEqual(NONE);
   });
 
   it("takes an unverified account whole: what was set up before the proof goes, and its owner's told", async () => {

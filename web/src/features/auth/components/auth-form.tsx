@@ -56,7 +56,11 @@ export function AuthForm({
   const { pending, error, attempt, enter, clearError } = useSignInAttempt();
   const [secondFactor, setSecondFactor] = useState(heldForSecondFactor);
   const [mailWay, setMailWay] = useState<MailSignInWay | null>(null);
-  const byMail = useEmailSignInOptions();
+  const { options: byMail, load: loadMailOptions } = useEmailSignInOptions();
+  const prepareAll = () => {
+    prepare();
+    loadMailOptions();
+  };
   usePasskeyAutofill(() => enter(paths.profile));
   const signingIn = mode === 'sign-in';
 
@@ -106,8 +110,8 @@ export function AuthForm({
   return (
     <div
       className="w-full max-w-md rounded-xl border border-border bg-surface p-8 shadow-sm"
-      onFocus={prepare}
-      onPointerDown={prepare}
+      onFocus={prepareAll}
+      onPointerDown={prepareAll}
     >
       <PageTitle>{signingIn ? 'Sign in' : 'Create account'}</PageTitle>
       <h1 className="mb-6 text-center text-2xl font-semibold tracking-tight">
