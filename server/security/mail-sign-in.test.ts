@@ -88,6 +88,20 @@ describe('ASVS V6 authentication: sign-in by mail', () => {
     expect(suite.context.mailer.outbox!.list(someone.email).filter((mail) => /sign-in/.test(mail.subject))).toEqual([]);
   });
 
+  it('refuses a link that would lead elsewhere when it is asked for, not when it is followed', async () => {
+    const someone = await person('Elsewhere');
+    for (const field of ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL']) {
+      for (const url of [EVIL, '//evil.example', `${TEST_ORIGIN}.evil.example/profile`]) {
+        const refused = await flow.askLink(someone.email, flow.client(), { [field]: url });
+        expect(refused.status, `${field} ${url}`).toBe(403);
+      }
+    }
+    expect((await flow.askLink(someone.email, flow.client(), { callbackURL: '/organizations' })).status).toBe(200);
+    const link = new URL(`${TEST_ORIGIN}${await flow.linkOf(someone.email)}`);
+    expect(link.searchParams.get('callbackURL')).toBe('/organizations');
+    expect(link.searchParams.get('errorCallbackURL')).toBe(`${TEST_ORIGIN}/auth`);
+  });
+
   it('gives an API key no session: a key with a right code signs in nobody but as a browser would', async () => {
     const keyOwner = await person('Keyed');
     const key = (await keyOwner.client.post('/api/auth/api-key/create', { name: 'mail' })).body.key as string;

@@ -77,8 +77,21 @@ export function mailSignInGuard({ config, redis }: MailSignInGuardDependencies) 
                   : `Too many sign-in codes tried for this address. Try again in ${minutes} min.`,
               );
             }
-            // Callers that name no page get the console's: its /auth says why a link failed.
+            // Callers that name no page get the console's: its /auth says why a link failed. A page
+            // elsewhere is refused now, not in the mailbox of the person the link was sent to.
             if (ctx.path === sendLink) {
+              for (const [field, error] of [
+                ['callbackURL', BASE_ERROR_CODES.INVALID_CALLBACK_URL],
+                ['newUserCallbackURL', BASE_ERROR_CODES.INVALID_NEW_USER_CALLBACK_URL],
+                ['errorCallbackURL', BASE_ERROR_CODES.INVALID_ERROR_CALLBACK_URL],
+              ] as const) {
+                const url = body[field];
+                if (
+                  url !== undefined &&
+                  (typeof url !== 'string' || !ctx.context.isTrustedOrigin(url, { allowRelativePaths: true }))
+                )
+                  throw APIError.from('FORBIDDEN', error);
+              }
               return {
                 context: {
                   body: {
