@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '#test/totp';
+import { seriousViolations } from './support/axe';
 import { expectPath, useBrowser, type BrowserFixture } from './support/browser';
 import { waitForMail } from './support/mailbox';
 import { createUser, newUser, signInContext, type TestUser } from './support/users';
@@ -63,6 +64,7 @@ describe('sign-in by mail', () => {
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
     const field = t.page.getByLabel('Sign-in code');
     expect(await field.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(await seriousViolations(t.page)).toEqual([]);
 
     t.expectRefusal(400, '/api/auth/sign-in/email-otp');
     await field.fill(code === '000000' ? '111111' : '000000');

@@ -265,6 +265,8 @@ export function createAuth(dependencies: AuthDependencies) {
       openAPI({ path: '/reference', disableDefaultReference: config.nodeEnv === 'production' }),
       // Last: it records the answer as the other plugins left it.
       trail.end,
+      // Only what turns a recorded refusal into a page for the browser comes after it.
+      ...byMail.lastPlugins,
     ],
   });
   rules.options = auth.options;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { BASE_ERROR_CODES } from '@better-auth/core/error';
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, isAPIError } from 'better-auth/api';
 import type { Redis } from 'ioredis';
 import { MAIL_SIGN_IN_LIMITS } from '#common/mail-sign-in';
 import type { Config } from '../../env';
@@ -12,7 +12,7 @@ import { consumeOrRefuse } from '../limited';
 import { errorOf } from '../plugin-error-codes';
 
 const HOUR = 60 * 60;
-const { sendLink, sendCode, checkCode } = MAIL_SIGN_IN_PATHS;
+const { sendLink, followLink, sendCode, checkCode } = MAIL_SIGN_IN_PATHS;
 const GUARDED: ReadonlySet<string> = new Set([sendLink, sendCode, checkCode]);
 
 const bodyOf = (body: unknown) => (body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
@@ -102,6 +102,36 @@ export function mailSignInGuard({ config, redis }: MailSignInGuardDependencies) 
                 },
               };
             }
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+/**
+ * Better Auth redirects a link's own failures to its error page; a refusal after them (the admin
+ * plugin's, for a banned account) would show a browser a bare JSON error. This lands it on the page
+ * too, as `?error=<code>`. Its answer is a Response of its own (a thrown redirect would keep the
+ * refusal's status, which a browser does not follow), so it goes after the audit trail, which has
+ * recorded the refusal by then.
+ */
+export function mailLinkLanding({ config }: Pick<MailSignInGuardDependencies, 'config'>) {
+  return {
+    id: 'mail-link-landing',
+    hooks: {
+      after: [
+        {
+          matcher: (ctx) => ctx.path === followLink,
+          handler: authHook(async (ctx) => {
+            const returned = ctx.context.returned;
+            if (!isAPIError(returned) || returned.statusCode < 400) return;
+            const query = bodyOf(ctx.query);
+            const page = typeof query.errorCallbackURL === 'string' ? query.errorCallbackURL : undefined;
+            if (!page || !ctx.context.isTrustedOrigin(page, { allowRelativePaths: true })) return;
+            const landing = new URL(page, config.publicUrl);
+            landing.searchParams.set('error', typeof returned.body?.code === 'string' ? returned.body.code : 'FAILED');
+            return new Response(null, { status: 302, headers: { location: landing.href } });
           }),
         },
       ],

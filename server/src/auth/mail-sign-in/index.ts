@@ -13,7 +13,7 @@ import { MAIL_SIGN_IN_PATHS } from '../auth-paths';
 import type { HoldAnswer } from '../two-factor/hold-for-second-factor';
 import { sendQuietly, type PasswordMailDependencies } from '../password-mail';
 import { mailProofClaims, type ClaimAfterMailSignIn } from './claim';
-import { mailSignInGuard, type MailSignInGuardDependencies } from './guard';
+import { mailLinkLanding, mailSignInGuard, type MailSignInGuardDependencies } from './guard';
 
 export interface MailSignInDependencies extends PasswordMailDependencies {
   config: PasswordMailDependencies['config'] &
@@ -114,6 +114,8 @@ export function mailSignIn(dependencies: MailSignInDependencies) {
     disabledPaths: code ? [...UNUSED_EMAIL_CODE_PATHS] : [],
     /** The first steps to hold for a second factor, and how each answers when held. */
     heldPaths,
+    /** After the audit trail's last plugin: a link refused after its check lands on /auth. */
+    lastPlugins: link ? [mailLinkLanding(dependencies)] : [],
   };
 }
 

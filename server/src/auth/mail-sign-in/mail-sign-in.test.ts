@@ -50,6 +50,34 @@ describe.each(ENGINES)('sign-in by mail on %s', (engine) => {
     expect(again.cookie(SESSION_COOKIE)).toBeUndefined();
   });
 
+  it('lands a banned account on /auth with the reason code, not on a bare error', async () => {
+    const email = 'banned-link@example.com';
+    const { id } = await verifiedAccount(suite.context, email);
+    await suite.context.database.db
+      .updateTable('user')
+      .set({ banned: suite.context.database.engine === 'sqlite' ? (1 as never) : true })
+      .where('id', '=', id)
+      .execute();
+    await flow.askLink(email);
+    const browser = flow.client();
+    const landed = await browser.get(await flow.linkOf(email));
+    expect(landed.status).toBe(302);
+    const page = new URL(landed.headers.get('location')!);
+    expect(`${page.origin}${page.pathname}`).toBe(AUTH_PAGE);
+    expect(page.searchParams.get('error')).toBe('BANNED_USER');
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+    // Recorded as the refusal it is, with the way in (the link names no account before its check).
+    await suite.context.audit.flush();
+    const events = await suite.context.database.db
+      .selectFrom('auditEvent')
+      .select(['outcome', 'details'])
+      .where('action', '=', 'user.sign_in' as never)
+      .execute();
+    const refused = events.filter((event) => JSON.stringify(event.details).includes('BANNED_USER'));
+    expect(refused.map((event) => event.outcome)).toEqual(['failure']);
+    expect(JSON.stringify(refused[0]!.details)).toContain('magic_link');
+  });
+
   it('keeps links and codes hashed: the table holds neither', async () => {
     const email = 'hashed@example.com';
     await signUp(suite.context.app, { email });
