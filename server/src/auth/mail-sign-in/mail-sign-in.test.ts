@@ -15,6 +15,19 @@ async function verifiedAccount(context: TestContext, email: string, name?: strin
   return account;
 }
 
+/** The audit trail's sign-ins by a mailed link, newest last. */
+async function linkSignIns(context: TestContext) {
+  await context.audit.flush();
+  const rows = await context.database.db
+    .selectFrom('auditEvent')
+    .select(['outcome', 'targetUserId', 'details'])
+    .where('action', '=', 'user.sign_in' as never)
+    .execute();
+  return rows
+    .map((row) => ({ ...row, details: JSON.stringify(row.details) }))
+    .filter((row) => row.details.includes('magic_link'));
+}
+
 const sessionsOf = async (context: TestContext, userId: string) =>
   (await context.database.db.selectFrom('session').select('id').where('userId', '=', userId).execute()).length;
 
@@ -48,6 +61,11 @@ describe.each(ENGINES)('sign-in by mail on %s', (engine) => {
     expect(`${refused.origin}${refused.pathname}`).toBe(AUTH_PAGE);
     expect(refused.searchParams.get('error')).toBe('INVALID_TOKEN');
     expect(again.cookie(SESSION_COOKIE)).toBeUndefined();
+
+    // The audit trail tells the sign-in from the refused replay.
+    const events = await linkSignIns(suite.context);
+    expect(events.filter((event) => event.targetUserId === id).map((event) => event.outcome)).toEqual(['success']);
+    expect(events.some((event) => event.outcome === 'failure' && event.details.includes('INVALID_TOKEN'))).toBe(true);
   });
 
   it('lands a banned account on /auth with the reason code, not on a bare error', async () => {
@@ -248,6 +266,8 @@ describe.each(ENGINES)('sign-in by mail on %s', (engine) => {
     expect(other.cookie(SESSION_COOKIE)).toBeUndefined();
     expect(other.cookie(TWO_FACTOR_COOKIE)).toBeDefined();
     expect(await sessionsOf(suite.context, id)).toBe(before + 1);
+    // Recorded as pending, as a right password whose code is due (the account is named once it completes).
+    expect((await linkSignIns(suite.context)).map((event) => event.outcome)).toContain('pending');
 
     // The trusted browser, signed out, signs in by a link with no second step.
     await browser.post('/api/auth/sign-out');
