@@ -11,7 +11,8 @@ declare module 'vitest' {
 
 /** One real server for the whole end-to-end run; every test makes its own users. */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  // Every way in the console offers on: sign-in by mail shows its buttons on /auth.
+  const server = await startServer({ EMAIL_SIGN_IN: 'link,code' });
   project.provide('baseURL', server.baseURL);
   project.provide('dataDir', server.dataDir);
   return async () => {

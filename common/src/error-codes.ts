@@ -41,6 +41,7 @@ export const ERROR_CODES = {
     'This passkey is the only way to sign in to your account. Add another passkey or set a password before deleting it.',
   MAIL_NOT_SENT: 'The email could not be sent. Try again later.',
   MAIL_NOT_CONFIGURED: 'Email is not configured on this server (set SMTP_URL)',
+  MAIL_CODE_FOR_SIGN_IN_ONLY: 'Codes by email are sent for signing in only: the type must be sign-in',
   // Guests.
   GUEST_WORK_NOT_MOVED:
     'Your guest work could not be moved to your account, so you are still signed in as a guest with all of it. Sign in to your account to try again.',

@@ -12,6 +12,8 @@ export interface SignInProvider {
 /** What `GET /api/v1/sign-in-options` answers: the ways in this server offers besides a password. */
 export interface SignInOptions {
   providers: SignInProvider[];
+  /** Sign-in by a mailed link or code (`EMAIL_SIGN_IN`). */
+  emailSignIn: { link: boolean; code: boolean };
 }
 
 /** An account at a provider linked to the person's (Linked accounts on the profile). */

@@ -152,6 +152,7 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
       redis,
       rateLimited: !config.unsafeDisableRateLimit,
       identityProviders: config.identityProviders,
+      emailSignIn: config.emailSignIn,
     }),
   );
   if (mailer.outbox && config.unsafeDevMailbox) {

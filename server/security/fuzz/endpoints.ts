@@ -77,6 +77,7 @@ export function authEndpoints(api: object): { endpoints: Endpoint[]; nestedKeys:
 export const V1_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/v1/health', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/health/ready', bodyKeys: [], queryKeys: [] },
+  { method: 'GET', path: '/api/v1/sign-in-options', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/me', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/me/sign-in-alerts', bodyKeys: [], queryKeys: [] },
   { method: 'PUT', path: '/api/v1/me/sign-in-alerts', bodyKeys: schemaKeys(signInAlertsSchema), queryKeys: [] },
@@ -84,7 +85,6 @@ export const V1_ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/v1/me/applications/:clientId', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/me/audit', bodyKeys: [], queryKeys: schemaKeys(myAuditQuerySchema) },
   { method: 'GET', path: '/api/v1/me/linked-accounts', bodyKeys: [], queryKeys: [] },
-  { method: 'GET', path: '/api/v1/sign-in-options', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/organizations', bodyKeys: [], queryKeys: [] },
   { method: 'POST', path: '/api/v1/organizations', bodyKeys: schemaKeys(createOrganizationSchema), queryKeys: [] },
   { method: 'GET', path: '/api/v1/invitations', bodyKeys: [], queryKeys: [] },

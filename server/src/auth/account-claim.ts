@@ -58,6 +58,9 @@ export async function removeWaysIn(
   };
 }
 
+/** What proved the address: a reset link, a verification link, a link or code that signed in by mail. */
+type ClaimProof = 'reset' | 'verification' | 'mail';
+
 interface ClaimedUser {
   id: string;
   email: string;
@@ -82,11 +85,12 @@ export function accountClaims(
 ) {
   const { audit, config } = dependencies;
 
-  const claim = async (user: ClaimedUser, how: 'reset' | 'verification', request: Request | undefined) => {
+  const claim = async (user: ClaimedUser, how: ClaimProof, request: Request | undefined) => {
     const context = await authContext();
     // A reset has just set the owner's password; a verification link proves the inbox, not who chose it.
-    const removed = await removeWaysIn(context, user.id, { password: how === 'verification' });
-    await context.internalAdapter.updateUser(user.id, { emailVerified: true });
+    const removed = await removeWaysIn(context, user.id, { password: how !== 'reset' });
+    // A sign-in by mail has marked the address verified itself (Better Auth, as it signs in).
+    if (how !== 'mail') await context.internalAdapter.updateUser(user.id, { emailVerified: true });
     await endResetLinks(context, user.id);
     // When and from where, as a password notice reads them.
     const { at, ipAddress, userAgent } = changeFrom('reset', request, config);
@@ -100,7 +104,7 @@ export function accountClaims(
       // Sessions uncounted: a reset has ended them before the claim.
       details: { proof: how, ...removed, sessions: undefined },
     });
-    const page = removed.password ? '/forgot-password' : '/profile';
+    const page = removed.password && how !== 'mail' ? '/forgot-password' : '/profile';
     await sendQuietly(
       dependencies,
       accountClaimedEmail({
@@ -128,6 +132,15 @@ export function accountClaims(
       if (user.isAnonymous) return;
       if (request && (await signedInUserId(request.headers)) === user.id) return;
       await claim(user, 'verification', request);
+    },
+    /**
+     * After a sign-in by a mailed link or code proved an unverified address. Better Auth has already
+     * removed the account's password, linked sign-ins and sessions and marked the address verified
+     * (its `revokeUnprovenAccountAccess`); the rest goes here, before the new session is made.
+     */
+    async afterMailSignIn(user: ClaimedUser, request: Request | undefined) {
+      if (user.isAnonymous) return;
+      await claim(user, 'mail', request);
     },
   };
 }

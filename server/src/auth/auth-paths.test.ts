@@ -21,11 +21,14 @@ import { replaceSessionOnSignIn } from './plugins/fresh-session/replace-session'
 const PASSWORD = 'user-password-1';
 /** Sign-in endpoints of Better Auth that are no way in here: no social provider is configured. */
 const NOT_CONFIGURED = new Set(['/sign-in/social']);
+/** Paths named like sign-in steps that sign nobody in: asking for a sign-in link. */
+const NO_STEP = new Set(['/sign-in/magic-link']);
 
 describe('the table of auth paths', () => {
   let context: TestContext;
   beforeAll(async () => {
-    context = await createTestContext('sqlite');
+    // Every way in turned on: sign-in by mail too.
+    context = await createTestContext('sqlite', { env: { EMAIL_SIGN_IN: 'link,code' } });
   });
   afterAll(async () => context?.destroy());
 
@@ -41,8 +44,10 @@ describe('the table of auth paths', () => {
       (path) =>
         (path.startsWith('/sign-in/') ||
           path.startsWith('/two-factor/verify-') ||
-          path.endsWith('/verify-authentication')) &&
-        !NOT_CONFIGURED.has(path),
+          path.endsWith('/verify-authentication') ||
+          path === '/magic-link/verify') &&
+        !NOT_CONFIGURED.has(path) &&
+        !NO_STEP.has(path),
     );
     expect([...waysIn].sort()).toEqual([...SIGN_IN_PATHS].sort());
   });
@@ -52,6 +57,8 @@ describe('the table of auth paths', () => {
       ['/sign-in/email', 'email', false],
       ['/sign-in/anonymous', 'anonymous', false],
       ['/passkey/verify-authentication', 'passkey', false],
+      ['/magic-link/verify', 'magic_link', false],
+      ['/sign-in/email-otp', 'email_otp', false],
       ['/two-factor/verify-totp', 'totp', true],
       ['/two-factor/verify-otp', 'otp', true],
       ['/two-factor/verify-backup-code', 'backup_code', true],

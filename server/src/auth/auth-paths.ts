@@ -4,7 +4,8 @@
  */
 
 /** How a sign-in step proves who signs in. */
-export type SignInMethod = 'email' | 'anonymous' | 'passkey' | 'totp' | 'otp' | 'backup_code';
+export type SignInMethod =
+  'email' | 'anonymous' | 'passkey' | 'magic_link' | 'email_otp' | 'totp' | 'otp' | 'backup_code';
 
 interface SignInStep {
   method: SignInMethod;
@@ -22,6 +23,9 @@ const SIGN_IN_STEPS: Readonly<Record<string, SignInStep>> = {
   '/sign-in/email': { method: 'email', codeStep: false },
   '/sign-in/anonymous': { method: 'anonymous', codeStep: false },
   '/passkey/verify-authentication': { method: 'passkey', codeStep: false },
+  // Sign-in by mail (`EMAIL_SIGN_IN`): a link followed, a code typed.
+  '/magic-link/verify': { method: 'magic_link', codeStep: false },
+  '/sign-in/email-otp': { method: 'email_otp', codeStep: false },
   '/two-factor/verify-totp': { method: 'totp', codeStep: true, enablesTwoFactor: true },
   '/two-factor/verify-otp': { method: 'otp', codeStep: true, enablesTwoFactor: true },
   '/two-factor/verify-backup-code': { method: 'backup_code', codeStep: true },
@@ -60,6 +64,17 @@ export const signsIn = (path: string | undefined, signedIn: boolean) => {
  * (it also reads the trusted-device cookie there).
  */
 export const isPasswordStep = (path: string | undefined) => stepOf(path)?.method === 'email';
+
+/** The paths of sign-in by mail: asking for a link or a code, then following it or typing it. */
+export const MAIL_SIGN_IN_PATHS = {
+  sendLink: '/sign-in/magic-link',
+  followLink: '/magic-link/verify',
+  sendCode: '/email-otp/send-verification-otp',
+  checkCode: '/sign-in/email-otp',
+} as const;
+
+/** Whether the path is a first step of a sign-in (any way in but a code step). */
+export const isFirstStep = (path: string | undefined) => stepOf(path)?.codeStep === false;
 
 /**
  * Whether a failure on this path is an attempt on someone's account, recorded even with nobody

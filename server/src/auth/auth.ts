@@ -41,12 +41,15 @@ import { reusedRouterHandler } from './reused-router';
 import { createSessionReader } from './session-reader';
 import { signUpRace } from './sign-up-race';
 import { twoFactorPlugins } from './two-factor';
+import { holdForSecondFactor, SECOND_FACTOR_PAGE } from './two-factor/hold-for-second-factor';
+import { mailSignIn } from './mail-sign-in';
 import { openIdProvider } from './openid-provider';
 import { DISABLED_PROVIDER_PATHS } from './openid-provider/disabled-paths';
 import { organizationsClaim } from './openid-provider/organizations-claim';
 import { userInfoReader } from './openid-provider/userinfo-reader';
 import { errorOf } from './plugin-error-codes';
 import { identityProviders, type StoreAvatar } from './identity-providers';
+import { CALLBACK_PATH } from './identity-providers/paths';
 
 export interface AuthDependencies {
   config: Config;
@@ -99,6 +102,8 @@ export function createAuth(dependencies: AuthDependencies) {
       return read.kind === 'signed-in' ? read.user.id : undefined;
     },
   );
+  // Sign-in by a mailed link or code, when EMAIL_SIGN_IN turns it on (decision 0087).
+  const byMail = mailSignIn({ config, mailer, logger, redis, claimAfterMailSignIn: claims.afterMailSignIn });
   /** The options, plugins included, whose rate-limit rules are read at request time. */
   const rules: { options?: BetterAuthOptions } = {};
   const auth = betterAuth({
@@ -111,7 +116,7 @@ export function createAuth(dependencies: AuthDependencies) {
     secondaryStorage: redis ? redisStorage({ client: redis, keyPrefix: REDIS_KEY_PREFIX }) : undefined,
     trustedOrigins: allowedOrigins(config),
     telemetry: { enabled: false },
-    disabledPaths: DISABLED_PROVIDER_PATHS,
+    disabledPaths: [...DISABLED_PROVIDER_PATHS, ...byMail.disabledPaths],
     logger: {
       level: 'warn',
       log: (level, message, ...args) => logger[level](`auth: ${message}`, argumentFields(args)),
@@ -236,6 +241,11 @@ export function createAuth(dependencies: AuthDependencies) {
       invitationGuard({ config, redis }),
       teamPermissions(),
       ...twoFactorPlugins(database),
+      // Right after them: the other ways in ask for the second factor too, before later hooks see a session.
+      holdForSecondFactor('hold-for-second-factor', {
+        ...byMail.heldPaths,
+        [CALLBACK_PATH]: { kind: 'redirect', to: SECOND_FACTOR_PAGE },
+      }),
       signUpRace(),
       passwordGuard({ config, mailer, logger, redis }),
       passwordCheckLimit({ config, redis }),
@@ -262,11 +272,15 @@ export function createAuth(dependencies: AuthDependencies) {
         // defaultExpiresIn is read as seconds by the plugin (its doc says milliseconds); min/max are days.
         keyExpiration: { defaultExpiresIn: API_KEY_DEFAULT_EXPIRES_IN_SECONDS, minExpiresIn: 1, maxExpiresIn: 365 },
       }),
+      // Arrays of plugins go last: the plugins typed after a spread array add nothing to the types.
+      ...byMail.plugins,
       ...openIdProvider({ config, database, redis, basePath: AUTH_BASE_PATH }),
       // The reference page loads its viewer from a CDN, unpinned: never on a production origin.
       openAPI({ path: '/reference', disableDefaultReference: config.nodeEnv === 'production' }),
       // Last: it records the answer as the other plugins left it.
       trail.end,
+      // Only what turns a recorded refusal into a page for the browser comes after it.
+      ...byMail.lastPlugins,
     ],
   });
   rules.options = auth.options;

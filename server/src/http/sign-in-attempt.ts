@@ -43,7 +43,10 @@ export async function signInAttempt(c: Context, auth: Auth): Promise<SignInAttem
   const method = signInMethodOf(path);
   if (!method || !signsIn(path, c.get('codeStepSignedIn') === true)) return undefined;
   const status = c.res.status;
-  const outcome: SignInOutcome = status < 400 ? 'success' : status === 429 ? 'rate_limited' : 'failure';
+  // A link followed in a browser is refused by a redirect to the page that says why (`?error=`).
+  const location = status >= 300 && status < 400 ? c.res.headers.get('location') : null;
+  const refused = status >= 400 || (location !== null && new URL(location, c.req.url).searchParams.has('error'));
+  const outcome: SignInOutcome = !refused ? 'success' : status === 429 ? 'rate_limited' : 'failure';
   // A right password whose code is still due: the answer opens a pending sign-in.
   const cookie = outcome === 'success' ? twoFactorCookieName(await auth.$context) : undefined;
   const pending =

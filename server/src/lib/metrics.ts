@@ -29,7 +29,7 @@ export function createMetrics({ poolStats }: { poolStats: () => PoolStats | unde
   });
   const signIns = new Counter({
     name: 'gatehouse_sign_ins_total',
-    help: 'Sign-in steps, by method (email, anonymous, passkey, totp, otp, backup_code) and outcome (success, failure, rate_limited, second_factor: a right password whose code is still due)',
+    help: 'Sign-in steps, by method (email, anonymous, passkey, magic_link, email_otp, totp, otp, backup_code) and outcome (success, failure, rate_limited, second_factor: a right password whose code is still due)',
     labelNames: ['method', 'outcome'] as const,
     registers,
   });

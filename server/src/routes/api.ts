@@ -18,6 +18,7 @@ import { myLinkedAccountRoutes } from './my-linked-accounts';
 import { organizationRoutes } from './organizations';
 import { setupRoutes } from './setup';
 import { signInOptionsRoutes } from './sign-in-options';
+import type { EmailSignInOptions } from '#common/mail-sign-in';
 
 export interface ApiDependencies {
   auth: Auth;
@@ -32,6 +33,8 @@ export interface ApiDependencies {
   rateLimited: boolean;
   /** The configured identity providers: their ids and the names their buttons show. */
   identityProviders: readonly SignInProvider[];
+  /** Which ways of signing in by mail `EMAIL_SIGN_IN` turns on. */
+  emailSignIn: EmailSignInOptions;
 }
 
 /**
@@ -49,6 +52,7 @@ export function apiRoutes({
   redis,
   rateLimited,
   identityProviders,
+  emailSignIn,
 }: ApiDependencies) {
   const providers = identityProviders.map(({ id, label }) => ({ id, label }));
   return new Hono()
@@ -60,7 +64,7 @@ export function apiRoutes({
     .route('/me', meRoutes({ auth, database }))
     .route('/organizations', organizationRoutes({ auth, database }))
     .route('/invitations', invitationRoutes({ auth, database }))
-    .route('/sign-in-options', signInOptionsRoutes({ providers }))
+    .route('/sign-in-options', signInOptionsRoutes({ providers, emailSignIn }))
     .route('/setup', setupRoutes({ auth, database, audit, redis, rateLimited }))
     .route('/admin', adminRoutes({ auth, database, outbox, audit, logger, providers }));
 }

@@ -5,7 +5,9 @@ import { createAuthClient } from 'better-auth/client';
 import {
   adminClient,
   anonymousClient,
+  emailOTPClient,
   inferAdditionalFields,
+  magicLinkClient,
   organizationClient,
   twoFactorClient,
 } from 'better-auth/client/plugins';
@@ -34,6 +36,9 @@ export const authClient = createAuthClient({
     apiKeyClient(),
     teamPermissionsClient(),
     twoFactorClient(),
+    // Sign-in by mail (`EMAIL_SIGN_IN`); its paths answer 404 while the server has it off.
+    magicLinkClient(),
+    emailOTPClient(),
     freshSessionClient(),
     impersonationGuardClient(),
     // Sends the page's signed authorization request (`oauth_query`) with every sign-in step, so that

@@ -3,7 +3,7 @@ import { getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { parseSetCookieHeader } from 'better-auth/cookies';
 import type { Logger } from '../../lib/logger';
 import { authHook } from '../auth-hook';
-import { isCodeStep, isPasswordStep, twoFactorCookieName } from '../auth-paths';
+import { isCodeStep, isFirstStep, twoFactorCookieName } from '../auth-paths';
 import { GUEST_UPGRADE_ERROR_CODES } from './error-codes';
 import type { GuestLink } from './link';
 
@@ -25,7 +25,8 @@ export function guestUpgradeAfterSecondFactor(link: GuestLink, logger: Logger) {
     hooks: {
       after: [
         {
-          matcher: (ctx) => isPasswordStep(ctx.path),
+          // Any first step held for its code: the password, or one our `holdForSecondFactor` holds.
+          matcher: (ctx) => isFirstStep(ctx.path),
           handler: authHook(async (ctx) => {
             const cookie = twoFactorCookieName(ctx.context);
             const setCookie = ctx.context.responseHeaders?.get('set-cookie') ?? '';

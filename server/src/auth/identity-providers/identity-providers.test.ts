@@ -12,6 +12,9 @@ import {
 import { linkThroughProvider, signInThroughProvider } from '#test/provider-sign-in';
 import { png } from '#test/images';
 import { countRows } from '#test/rows';
+import { totpCode } from '#test/totp';
+import { enableTwoFactor, SESSION_COOKIE } from '#test/two-factor';
+import { SECOND_FACTOR_PAGE } from '../two-factor/hold-for-second-factor';
 import { contextPerSuite } from '#test/suite';
 import { ENGINES, TEST_ORIGIN } from '#test/test-context';
 import {
@@ -64,7 +67,9 @@ describe.each(ENGINES)('sign-in through an OpenID provider on %s', (engine) => {
   it('lists the configured provider for the sign-in screen', async () => {
     const answer = await new TestClient(suite.context.app).get('/api/v1/sign-in-options');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ data: { providers: [{ id: PROVIDER_ID, label: PROVIDER_LABEL }] } });
+    expect(answer.body).toEqual({
+      data: { providers: [{ id: PROVIDER_ID, label: PROVIDER_LABEL }], emailSignIn: { link: false, code: false } },
+    });
   });
 
   it('signs up a new person whose address the provider verified, then signs them in again', async () => {
@@ -111,6 +116,42 @@ describe.each(ENGINES)('sign-in through an OpenID provider on %s', (engine) => {
     expect((await accountsOf(local.id)).map((account) => account.providerId).sort()).toEqual(
       ['credential', PROVIDER_ID].sort(),
     );
+  });
+
+  it('asks for the second factor of an account that has one on; a trusted device skips it', async () => {
+    const someone = person();
+    const local = await signUp(suite.context.app, { email: someone.email });
+    await verifyEmail(suite.context, local.client, someone.email);
+    const { secret } = await enableTwoFactor(local.client);
+    idp().signsInAs(someone);
+    const browser = new TestClient(suite.context.app);
+    expect(await signInThroughProvider(browser)).toMatchObject({
+      status: 302,
+      error: null,
+      location: `${TEST_ORIGIN}${SECOND_FACTOR_PAGE}`,
+    });
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+    expect((await browser.get('/api/auth/get-session')).body).toBeNull();
+    const verified = await browser.post('/api/auth/two-factor/verify-totp', {
+      code: totpCode(secret),
+      trustDevice: true,
+    });
+    expect(verified.status, verified.text).toBe(200);
+    expect((await browser.get('/api/auth/get-session')).body?.user.id).toBe(local.id);
+
+    await browser.post('/api/auth/sign-out');
+    idp().signsInAs(someone);
+    expect(await signInThroughProvider(browser)).toMatchObject({ status: 302, error: null, location: '/profile' });
+    expect((await browser.get('/api/auth/get-session')).body?.user.id).toBe(local.id);
+
+    await suite.context.auth.settle();
+    const held = await suite.context.database.db
+      .selectFrom('auditEvent')
+      .select(['outcome', 'details'])
+      .where('action', '=', 'user.sign_in')
+      .where('targetUserId', '=', local.id)
+      .execute();
+    expect(held.map((event) => event.outcome)).toContain('pending');
   });
 
   it('takes the provider’s picture through the avatar pipeline', async () => {
@@ -241,6 +282,7 @@ describe('Google, GitHub and Microsoft', () => {
           { id: 'github', label: 'GitHub' },
           { id: 'microsoft', label: 'Microsoft' },
         ],
+        emailSignIn: { link: false, code: false },
       },
     });
   });

@@ -1,6 +1,7 @@
 import { getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { AuditLog } from '../../audit/audit-log';
 import { authHook, type HookContext } from '../auth-hook';
+import { heldSignInUserId } from '../two-factor/hold-for-second-factor';
 import { CALLBACK_PATH } from './paths';
 import { requestFacts } from './request-facts';
 
@@ -64,6 +65,19 @@ export function providerAudit({ audit }: { audit: AuditLog }) {
         const facts = requestFacts(ctx);
         const error = errorOf(ctx);
         const newSession = ctx.context.newSession;
+        // Signed in as far as the first factor: the account asks for its second one (decision 0089).
+        const heldUserId = error ? undefined : heldSignInUserId(ctx);
+        if (heldUserId) {
+          audit.record({
+            action: seen?.userCreated ? 'user.sign_up' : 'user.sign_in',
+            outcome: 'pending',
+            actorId: heldUserId,
+            targetUserId: heldUserId,
+            ...facts,
+            details: { method: 'provider', providerId },
+          });
+          return;
+        }
         if (error || (!newSession && !seen?.userId)) {
           audit.record({
             action: seen?.userId ? 'account.link' : 'user.sign_in',

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { chosenGuestName } from '#common/guests';
+import { SECOND_FACTOR_STEP } from '#common/mail-sign-in';
 import { ACCOUNT_DELETED_FLAG, AUTH_MODE_PARAM, paths } from '@/config/paths';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
-import { getSignInProviders } from '@/features/auth/api/get-sign-in-options';
+import { getSignInOptions } from '@/features/auth/api/get-sign-in-options';
 import { AuthForm } from '@/features/auth/components/auth-form';
 import { loadSession } from '@/lib/session-store';
 
@@ -14,39 +15,42 @@ import { loadSession } from '@/lib/session-store';
  */
 export async function authLoader({ request }: LoaderFunctionArgs) {
   // Both at once: the buttons cost the screen no extra wait.
-  const [session, providers] = await Promise.all([loadSession(), getSignInProviders()]);
+  const [session, options] = await Promise.all([loadSession(), getSignInOptions()]);
   // The provider's signed request (lib/oauth-request.ts reads it; not loaded here: /auth's budget).
   const { searchParams } = new URL(request.url);
   const forApplication = searchParams.has('sig') && searchParams.has('client_id');
   if (session && !session.user.isAnonymous && !forApplication) throw redirect(paths.profile);
-  return { guest: session ? { name: chosenGuestName(session.user.name) } : null, forApplication, providers };
+  return { guest: session ? { name: chosenGuestName(session.user.name) } : null, forApplication, options };
 }
 
 /**
- * Why a sign-in through a provider came back refused (Better Auth's `?error=`), in words: loaded
- * only then, out of the screen's first chunk (decision 0020). The code then leaves the URL, so that
- * a reload does not say it again.
+ * How a sign-in that left this screen came back: refused (`?error=`, from a provider's return or a
+ * mailed link), in words loaded only then, out of the screen's first chunk (decision 0020); or held
+ * for its second factor (a mailed link, or a provider, when the account asks for one). The flags
+ * then leave the URL, so that a reload does not repeat them.
  */
-function useProviderError() {
+function useReturn() {
   const [params, setParams] = useSearchParams();
   const [code] = useState(() => params.get('error'));
-  const [words, setWords] = useState<string | null>(null);
+  const [secondFactor] = useState(() => params.get(SECOND_FACTOR_STEP.param) === SECOND_FACTOR_STEP.value);
+  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!code) return;
-    void import('#common/identity-providers').then(({ providerSignInError }) => setWords(providerSignInError(code)));
+    void import('@/features/auth/utils/return-error').then(({ returnError }) => setError(returnError(code)));
   }, [code]);
   useEffect(() => {
-    if (!params.has('error')) return;
+    if (!params.has('error') && !params.has(SECOND_FACTOR_STEP.param)) return;
     setParams(
       (current) => {
         current.delete('error');
         current.delete('error_description');
+        current.delete(SECOND_FACTOR_STEP.param);
         return current;
       },
       { replace: true },
     );
   }, [params, setParams]);
-  return words;
+  return { error, secondFactor };
 }
 
 /**
@@ -71,8 +75,8 @@ function useAccountDeleted() {
 
 export function AuthRoute() {
   const deleted = useAccountDeleted();
-  const providerError = useProviderError();
-  const { guest, forApplication, providers } = useLoaderData<typeof authLoader>();
+  const returned = useReturn();
+  const { guest, forApplication, options } = useLoaderData<typeof authLoader>();
   const [params] = useSearchParams();
   return (
     <main className="relative flex min-h-screen flex-col items-center justify-center gap-6 px-4">
@@ -103,8 +107,9 @@ export function AuthRoute() {
       <AuthForm
         guest={guest}
         forApplication={forApplication}
-        providers={providers}
-        returnError={providerError}
+        options={options}
+        returnError={returned.error}
+        secondFactor={returned.secondFactor}
         initialMode={params.get(AUTH_MODE_PARAM) === 'sign-up' ? 'sign-up' : 'sign-in'}
       />
     </main>

@@ -1,6 +1,7 @@
 import { getIP } from '@better-auth/core/utils/ip';
 import type { BetterAuthPlugin } from 'better-auth';
 import { getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { parseSetCookieHeader } from 'better-auth/cookies';
 import type { AuditLog } from '../../../audit/audit-log';
 import type { Database } from '../../../db/database';
 import { authHook, type HookContext } from '../../auth-hook';
@@ -17,6 +18,18 @@ import {
 } from './events';
 import { tokenRequestClientId } from './token-requests';
 import { routerRefusalEvent, type RefusalReader } from './router-refusals';
+
+/** The `error` a redirect's destination names (a mailed link's error page), if any. */
+function redirectErrorOf(headers: ConstructorParameters<typeof Headers>[0]): string | undefined {
+  const location = new Headers(headers).get('location');
+  if (!location) return undefined;
+  return new URL(location, 'http://redirect.invalid').searchParams.get('error') ?? undefined;
+}
+
+/** Whether this answer opens a sign-in pending its second factor (it sets the two-factor cookie). */
+const opensSecondFactor = (ctx: HookContext) =>
+  !!parseSetCookieHeader(ctx.context.responseHeaders?.get('set-cookie') ?? '').get(twoFactorCookieName(ctx.context))
+    ?.value;
 
 /** A hook on the audited paths only: the others pay for no context of ours. */
 const onAuditedPaths = (handler: (ctx: HookContext) => Promise<void>) => ({
@@ -126,13 +139,17 @@ export function auditTrail({ audit, database }: { audit: AuditLog; database: Dat
             const entry = startedFor(ctx);
             if (entry) entry.recorded = true;
             const returned = ctx.context.returned;
-            const failed = isAPIError(returned);
+            // A link followed in a browser answers by a redirect: to the page that says why it failed
+            // (`?error=`), to the second factor (a pending sign-in's cookie set), or on.
+            const redirect = isAPIError(returned) && returned.statusCode >= 300 && returned.statusCode < 400;
+            const redirectError = redirect ? redirectErrorOf(returned.headers) : undefined;
+            const failed = isAPIError(returned) && (!redirect || redirectError !== undefined);
             const finished: Finished = {
               ...requestOf(ctx),
-              answer: failed ? {} : fieldsOf(returned),
+              answer: failed ? {} : redirect ? { twoFactorRedirect: opensSecondFactor(ctx) } : fieldsOf(returned),
               failure: failed
                 ? {
-                    code: text(fieldsOf(returned.body).code),
+                    code: redirectError ?? text(fieldsOf(returned.body).code),
                     status: returned.statusCode,
                     // An OAuth endpoint's refusal names its error so (RFC 6749 §5.2).
                     error: text(fieldsOf(returned.body).error),

@@ -9,14 +9,16 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { loadAuthClient } from '@/lib/load-auth-client';
 import { signIn } from '../api/sign-in';
-import type { SignInProvider } from '#common/identity-providers';
+import type { SignInOptions } from '#common/identity-providers';
 import { signInAsGuest } from '../api/sign-in-as-guest';
 import { signInWithProvider } from '../api/sign-in-with-provider';
 import { signInWithPasskey } from '../api/sign-in-with-passkey';
 import { signUp } from '../api/sign-up';
+import type { MailSignInWay } from '../api/send-sign-in-mail';
 import { loadSchemas, useCredentialsForm, type AuthMode } from '../hooks/use-credentials-form';
 import { usePasskeyAutofill } from '../hooks/use-passkey-autofill';
 import { useSignInAttempt } from '../hooks/use-sign-in-attempt';
+import { MailSignInStep } from './mail-sign-in-step';
 import { OtherSignIns } from './other-sign-ins';
 import { SecondFactorStep } from './second-factor-step';
 import { TextButton } from './text-button';
@@ -35,27 +37,32 @@ const prepare = () => {
  * (`forApplication`), every way in goes on to it (the api calls), and there is no guest button: a
  * guest account cannot sign in to applications. A button per configured identity provider leaves
  * for its sign-in page (an application's request goes along, and the provider's return goes on to
- * it); a refused one comes back here with its reason (`returnError`).
+ * it); a refused one comes back here with its reason (`returnError`). When the server offers it, a
+ * link or a code by mail signs in too; a sign-in held for its second factor (`secondFactor`: a
+ * mailed link's or a provider's return) opens on that step.
  */
 export function AuthForm({
   guest,
   initialMode = 'sign-in',
   forApplication,
-  providers = [],
+  options = { providers: [], emailSignIn: { link: false, code: false } },
   returnError,
+  secondFactor: heldForSecondFactor = false,
 }: {
   guest?: { name: string } | null;
   initialMode?: AuthMode;
   forApplication?: boolean;
-  /** The identity providers to offer a button for. */
-  providers?: SignInProvider[];
-  /** Why a sign-in through a provider came back refused, in words. */
+  /** The identity providers to offer a button for, and the ways by mail. */
+  options?: SignInOptions;
+  /** Why a sign-in that left this screen came back refused, in words. */
   returnError?: string | null | undefined;
+  secondFactor?: boolean;
 }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const fields = useCredentialsForm(mode, guest?.name);
   const { pending, error, attempt, enter, clearError } = useSignInAttempt();
-  const [secondFactor, setSecondFactor] = useState(false);
+  const [secondFactor, setSecondFactor] = useState(heldForSecondFactor);
+  const [mailWay, setMailWay] = useState<MailSignInWay | null>(null);
   usePasskeyAutofill(() => enter(paths.profile));
   const signingIn = mode === 'sign-in';
 
@@ -79,6 +86,20 @@ export function AuthForm({
     clearError();
     fields.clearErrors();
   };
+
+  if (mailWay && !secondFactor)
+    return (
+      <>
+        <PageTitle>Sign in</PageTitle>
+        <MailSignInStep
+          way={mailWay}
+          email={fields.field('email').value}
+          onSignedIn={() => enter(paths.profile)}
+          onSecondFactor={() => setSecondFactor(true)}
+          onBack={() => setMailWay(null)}
+        />
+      </>
+    );
 
   if (secondFactor)
     return (
@@ -131,8 +152,10 @@ export function AuthForm({
       <OtherSignIns
         pending={pending}
         onPasskey={() => void attempt('passkey', () => signInWithPasskey().then(() => paths.profile))}
-        providers={providers}
+        providers={options.providers}
         onProvider={(id) => void attempt(`provider:${id}`, () => signInWithProvider(id).then(() => null))}
+        onMailLink={signingIn && options.emailSignIn.link ? () => setMailWay('link') : undefined}
+        onMailCode={signingIn && options.emailSignIn.code ? () => setMailWay('code') : undefined}
         onGuest={
           guest || forApplication
             ? undefined

@@ -6,7 +6,7 @@ import { ProviderButtons } from './provider-buttons';
 
 /**
  * After the form, an "Or" and the ways in without a password: a passkey, each configured identity
- * provider, and a guest account unless already one.
+ * provider, a link or a code by mail when the server offers them, and a guest account unless already one.
  */
 export function OtherSignIns({
   pending,
@@ -14,12 +14,16 @@ export function OtherSignIns({
   onGuest,
   providers = [],
   onProvider,
+  onMailLink,
+  onMailCode,
 }: {
   pending: SignInWay | null;
   onPasskey: () => void;
   onGuest?: (() => void) | undefined;
   providers?: SignInProvider[];
   onProvider?: (id: string) => void;
+  onMailLink?: (() => void) | undefined;
+  onMailCode?: (() => void) | undefined;
 }) {
   return (
     <>
@@ -39,6 +43,16 @@ export function OtherSignIns({
             pending={pending?.startsWith('provider:') ? pending.slice('provider:'.length) : pending !== null}
             onProvider={onProvider}
           />
+        )}
+        {onMailLink && (
+          <Button variant="secondary" className="w-full" onClick={onMailLink} disabled={pending !== null}>
+            Email me a sign-in link
+          </Button>
+        )}
+        {onMailCode && (
+          <Button variant="secondary" className="w-full" onClick={onMailCode} disabled={pending !== null}>
+            Email me a code
+          </Button>
         )}
         {onGuest && (
           <Button variant="secondary" className="w-full" onClick={onGuest} disabled={pending !== null}>
