@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { NON_PUBLIC_ADDRESSES } from '../lib/non-public-addresses';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Reader, type Response } from 'maxmind';
@@ -44,31 +45,11 @@ export function geoFromHeaders(headers: Headers): SessionGeo | undefined {
   });
 }
 
-/** Addresses no location database knows: looking them up would only cost the database load. */
-const NON_PUBLIC = new net.BlockList();
-for (const [prefix, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const) {
-  NON_PUBLIC.addSubnet(prefix, bits, 'ipv4');
-}
-for (const [prefix, bits] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const) {
-  NON_PUBLIC.addSubnet(prefix, bits, 'ipv6');
-}
-
+/** Whether a location database may know the address: looking up any other only costs the database load. */
 export function isPublicAddress(ip: string): boolean {
   const version = net.isIP(ip);
   if (version === 0) return false;
-  return !NON_PUBLIC.check(ip, version === 4 ? 'ipv4' : 'ipv6');
+  return !NON_PUBLIC_ADDRESSES.check(ip, version === 4 ? 'ipv4' : 'ipv6');
 }
 
 type GeoRecord = Response & Record<string, any>;

@@ -2,33 +2,8 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { NON_PUBLIC_ADDRESSES } from '../../lib/non-public-addresses';
 
-/** Addresses a picture is never fetched from: private, loopback, link-local, shared, multicast, reserved. */
-const PRIVATE = new net.BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 127],
-  ['::ffff:0:0', 96],
-  ['64:ff9b::', 96],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv6');
-}
 const LOOPBACK = new net.BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
@@ -44,7 +19,8 @@ export class PictureRefused extends Error {}
 
 const familyOf = (address: string) => (net.isIPv6(address) ? 'ipv6' : 'ipv4');
 const allowed = (address: string, rules: PictureFetchRules) =>
-  !PRIVATE.check(address, familyOf(address)) || (rules.allowLoopback && LOOPBACK.check(address, familyOf(address)));
+  !NON_PUBLIC_ADDRESSES.check(address, familyOf(address)) ||
+  (rules.allowLoopback && LOOPBACK.check(address, familyOf(address)));
 
 /**
  * Fetches a provider's picture URL without letting it reach inside our network (SSRF): https only,
