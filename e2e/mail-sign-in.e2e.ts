@@ -69,7 +69,10 @@ describe('sign-in by mail', () => {
     t.expectRefusal(400, '/api/auth/sign-in/email-otp');
     await field.fill(code === '000000' ? '111111' : '000000');
     await t.page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await t.page.getByRole('alert').getByText('This code is not right. Check the email and type it again.').waitFor();
+    await t.page
+      .getByRole('alert')
+      .getByText('This code is not right, or no longer works. Check the email and type it again, or ask for a new one.')
+      .waitFor();
     await field.fill(code);
     await t.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expectPath(t.page, '/profile');

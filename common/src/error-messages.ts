@@ -13,9 +13,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   INVALID_TWO_FACTOR_COOKIE: 'This sign-in has expired. Go back and sign in again.',
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Go back and sign in again.',
   /** Sign-in by a mailed code (Better Auth's `emailOTP`) and link (`magicLink`, its error redirect). */
-  INVALID_OTP: 'This code is not right. Check the email and type it again.',
-  OTP_EXPIRED: 'This code has expired. Ask for a new one.',
-  TOO_MANY_ATTEMPTS: 'Too many wrong codes: this one no longer works. Ask for a new one.',
+  // One answer for every wrong code (expired, used up or mistyped): another would tell which addresses have accounts.
+  INVALID_OTP: 'This code is not right, or no longer works. Check the email and type it again, or ask for a new one.',
   INVALID_TOKEN: 'This sign-in link has expired or was already used. Ask for a new one.',
   /** Better Auth wants a recent sign-in (its `freshAge`) for this call. */
   SESSION_NOT_FRESH: "For your security, confirm it's you first.",

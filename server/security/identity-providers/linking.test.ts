@@ -170,6 +170,21 @@ describe.each(ENGINES)('ASVS V6 linked accounts on %s', (engine) => {
     expect(await accountRows()).toEqual(rows);
   });
 
+  it('hands out none of the provider’s tokens or profile, to the person or to an admin impersonating them', async () => {
+    const person = await linkedPerson('Token holder');
+    const acting = await impersonation(suite.context, await admin(suite.context), person);
+    for (const caller of [person.client, acting]) {
+      for (const path of ['/api/auth/get-access-token', '/api/auth/refresh-token']) {
+        const answer = await caller.post(path, { providerId: PROVIDER_ID, accountId: person.accountId });
+        expect(answer.status, path).toBe(404);
+        expect(answer.text).not.toMatch(/access_?token|refresh_?token/i);
+      }
+      const info = await caller.get(`/api/auth/account-info?accountId=${person.accountId}`);
+      expect(info.status).toBe(404);
+      expect(info.text).not.toContain(person.email);
+    }
+  });
+
   it('refuses linking and unlinking from a foreign origin', async () => {
     const person = await linkedPerson('Origin victim');
     const rows = await accountRows();

@@ -43,13 +43,14 @@ import { signUpRace } from './sign-up-race';
 import { twoFactorPlugins } from './two-factor';
 import { holdForSecondFactor, SECOND_FACTOR_PAGE } from './two-factor/hold-for-second-factor';
 import { mailSignIn } from './mail-sign-in';
+import { withOneWrongCodeAnswer } from './mail-sign-in/guard';
 import { openIdProvider } from './openid-provider';
 import { DISABLED_PROVIDER_PATHS } from './openid-provider/disabled-paths';
 import { organizationsClaim } from './openid-provider/organizations-claim';
 import { userInfoReader } from './openid-provider/userinfo-reader';
 import { errorOf } from './plugin-error-codes';
 import { identityProviders, type StoreAvatar } from './identity-providers';
-import { CALLBACK_PATH } from './identity-providers/paths';
+import { CALLBACK_PATH, PROVIDER_TOKEN_PATHS } from './identity-providers/paths';
 
 export interface AuthDependencies {
   config: Config;
@@ -116,7 +117,7 @@ export function createAuth(dependencies: AuthDependencies) {
     secondaryStorage: redis ? redisStorage({ client: redis, keyPrefix: REDIS_KEY_PREFIX }) : undefined,
     trustedOrigins: allowedOrigins(config),
     telemetry: { enabled: false },
-    disabledPaths: [...DISABLED_PROVIDER_PATHS, ...byMail.disabledPaths],
+    disabledPaths: [...DISABLED_PROVIDER_PATHS, ...PROVIDER_TOKEN_PATHS, ...byMail.disabledPaths],
     logger: {
       level: 'warn',
       log: (level, message, ...args) => logger[level](`auth: ${message}`, argumentFields(args)),
@@ -295,7 +296,10 @@ export function createAuth(dependencies: AuthDependencies) {
   const readSession = createSessionReader(auth.$context, database, store);
   const readUserInfo = userInfoReader(database, organizationsClaim(database));
   return Object.assign(auth, {
-    handler: withMemberEndpointTurns(database, AUTH_BASE_PATH, reusedRouterHandler(auth), readSession),
+    handler: withOneWrongCodeAnswer(
+      withMemberEndpointTurns(database, AUTH_BASE_PATH, reusedRouterHandler(auth), readSession),
+      AUTH_BASE_PATH,
+    ),
     readSession,
     readUserInfo,
     /** Records a request refused before its endpoint ran (the after hooks never saw it). */

@@ -6,12 +6,6 @@ import { toIsoDate } from '../db/dates';
 import type { DB } from '../db/schema';
 import { keepsAWayIn, waysIn } from './sign-in-ways';
 
-/** The address a provider gave, where the row keeps one: a column that may not exist, read with care. */
-const emailOf = (row: object): string | null => {
-  const email = (row as { email?: unknown }).email;
-  return typeof email === 'string' && email !== '' ? email : null;
-};
-
 /**
  * The identities from providers linked to a person's account, oldest first; null when there is no
  * such person. The password row is not one of them.
@@ -37,7 +31,7 @@ export async function listLinkedIdentities(
     providerId: row.providerId,
     providerLabel: labels.get(row.providerId) ?? row.providerId,
     accountId: row.accountId,
-    email: emailOf(row),
+    email: row.providerEmail || null,
     linkedAt: toIsoDate(row.createdAt),
   }));
 }

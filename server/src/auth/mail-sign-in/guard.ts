@@ -88,7 +88,10 @@ export function mailSignInGuard({ config, redis }: MailSignInGuardDependencies) 
                 const url = body[field];
                 if (
                   url !== undefined &&
-                  (typeof url !== 'string' || !ctx.context.isTrustedOrigin(url, { allowRelativePaths: true }))
+                  (typeof url !== 'string' ||
+                    !ctx.context.isTrustedOrigin(url, { allowRelativePaths: true }) ||
+                    // A landing that says it failed would make a real sign-in read as a failure (audit, metrics).
+                    (field === 'callbackURL' && new URL(url, config.publicUrl).searchParams.has('error')))
                 )
                   throw APIError.from('FORBIDDEN', error);
               }
@@ -137,4 +140,31 @@ export function mailLinkLanding({ config }: Pick<MailSignInGuardDependencies, 'c
       ],
     },
   } satisfies BetterAuthPlugin;
+}
+
+/**
+ * Better Auth keeps a sign-in code only for a known address (an unknown one's is deleted as it is
+ * made), so its "expired" (400) and "too many tries" (403) would tell the two apart after a few wrong
+ * codes. Every wrong code gets one answer, whatever the address: 400 `INVALID_OTP`. Done on the
+ * answer, since a hook cannot change the status an endpoint refused with; the audit trail has
+ * recorded the real reason by then.
+ */
+export function withOneWrongCodeAnswer(
+  handler: (request: Request) => Promise<Response>,
+  basePath: string,
+): (request: Request) => Promise<Response> {
+  const path = `${basePath}${checkCode}`;
+  return async (request) => {
+    const response = await handler(request);
+    if ((response.status !== 400 && response.status !== 403) || new URL(request.url).pathname !== path) return response;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => undefined)) as { code?: unknown } | undefined;
+    if (body?.code !== 'OTP_EXPIRED' && body?.code !== 'TOO_MANY_ATTEMPTS') return response;
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    // Byte for byte as Better Auth answers a wrong code.
+    return Response.json({ message: 'Invalid OTP', code: 'INVALID_OTP' }, { status: 400, headers });
+  };
 }

@@ -1,6 +1,13 @@
 import type { AuditAction } from '#common/audit';
 import type { AuditEventInput } from '../../../audit/audit-log';
-import { enablesTwoFactor, isAccountAttempt, isCodeStep, isSignInStep, signInMethodOf } from '../../auth-paths';
+import {
+  enablesTwoFactor,
+  isAccountAttempt,
+  isCodeStep,
+  isSignInStep,
+  MAIL_SIGN_IN_PATHS,
+  signInMethodOf,
+} from '../../auth-paths';
 import { AUDITED_PATHS } from './actions';
 
 type Fields = Record<string, unknown>;
@@ -58,6 +65,12 @@ const tokenRequestEvent = ({ body, failure, clientId, ipAddress, userAgent }: Fi
     : null;
 
 const CONSENT = '/oauth2/consent';
+/** Attempts that name an account by its address: a password, a reset, a code by mail. */
+const ADDRESS_ATTEMPT_PATHS: ReadonlySet<string> = new Set([
+  '/sign-in/email',
+  '/request-password-reset',
+  MAIL_SIGN_IN_PATHS.checkCode,
+]);
 
 /** The application an authorization request names: `client_id` in its signed query. */
 const applicationOf = (body: Fields) => text(new URLSearchParams(text(body.oauth_query) ?? '').get('client_id'));
@@ -85,7 +98,8 @@ export const eventOf = (finished: Finished, seen: Before): (AuditEventInput & { 
     path === REVOKE_USER_SESSION
       ? sessionOwner
       : (text(body.userId) ?? created ?? (aboutMember ? member : (seen.userId ?? newUserId)));
-  const email = path === '/sign-in/email' || path === '/request-password-reset' ? text(body.email) : undefined;
+  // The address a refused attempt named: the trail then files it under that account, as it does for passwords.
+  const email = ADDRESS_ATTEMPT_PATHS.has(path) ? text(body.email) : undefined;
   if (failed && !actorId && !targetUserId && !isAccountAttempt(path)) return null;
   const invitation = fieldsOf(answer.invitation);
   return {
