@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   MAIL_NOT_CONFIGURED: 'Email is not configured on this server (set SMTP_URL)',
   MAIL_CODE_FOR_SIGN_IN_ONLY: 'Codes by email are sent for signing in only: the type must be sign-in',
   // Guests.
+  GUEST_LINK_ASKED_ELSEWHERE:
+    'This sign-in link was not asked for from this guest account, so it does not sign this browser in: your guest work stays here. Ask for a link from this browser to keep it.',
   GUEST_WORK_NOT_MOVED:
     'Your guest work could not be moved to your account, so you are still signed in as a guest with all of it. Sign in to your account to try again.',
   NO_API_KEYS_FOR_GUESTS: 'Guest accounts cannot create API keys. Sign up first.',

@@ -4,7 +4,9 @@ import { APIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import type { Database } from '../../db/database';
 import type { Logger } from '../../lib/logger';
+import { MAIL_SIGN_IN_PATHS } from '../auth-paths';
 import { GUEST_UPGRADE_ERROR_CODES } from './error-codes';
+import { linkAskedBy } from './mailed-links';
 import { moveGuestWork } from './move-guest-work';
 
 /** A session and its user, as Better Auth hands them to hooks. */
@@ -15,6 +17,16 @@ export interface SignedIn {
 
 /** Moves a guest's work to the account just signed in to; Better Auth (or the caller) then deletes the guest. */
 export type GuestLink = (ctx: GenericEndpointContext, guest: SignedIn, account: SignedIn) => Promise<void>;
+
+/** The link's own error page (checked as Better Auth checks it), with the refusal's code. */
+function errorPage(ctx: GenericEndpointContext, code: string): string {
+  const asked = (ctx.query as { errorCallbackURL?: unknown } | undefined)?.errorCallbackURL;
+  const page =
+    typeof asked === 'string' && ctx.context.isTrustedOrigin(asked, { allowRelativePaths: true }) ? asked : '/auth';
+  const url = new URL(page, ctx.context.baseURL);
+  url.searchParams.set('error', code);
+  return url.href;
+}
 
 export function createGuestLink({ database, logger }: { database: Database; logger: Logger }): GuestLink {
   /**
@@ -33,6 +45,13 @@ export function createGuestLink({ database, logger }: { database: Database; logg
 
   return async (ctx, guest, account) => {
     const ids = { guestId: guest.user.id, accountId: account.user.id };
+    if (ctx.path === MAIL_SIGN_IN_PATHS.followLink && !(await linkAskedBy(ctx, guest.user.id))) {
+      // A link someone else asked for, opened in the guest's browser: no sign-in, nothing moved. The
+      // browser followed a link, so it is sent on to the page that says why (a refusal would keep
+      // the link's redirect to the account).
+      await refuse(ctx, guest, account);
+      throw ctx.redirect(errorPage(ctx, GUEST_UPGRADE_ERROR_CODES.GUEST_LINK_ASKED_ELSEWHERE.code));
+    }
     if (guest.session.impersonatedBy) {
       // An admin acting as a guest may not hand the guest's work to another account.
       await refuse(ctx, guest, account);

@@ -11,6 +11,7 @@ import type { HookContext } from '../auth-hook';
 import { MAIL_SIGN_IN_PATHS } from '../auth-paths';
 import { SECOND_FACTOR_PAGE, type HoldAnswer } from '../two-factor/hold-for-second-factor';
 import { sendQuietly, type PasswordMailDependencies } from '../password-mail';
+import { rememberGuestOfLink } from '../guest-upgrade/mailed-links';
 import { mailProofClaims, type ClaimAfterMailSignIn } from './claim';
 import { mailLinkLanding, mailSignInGuard, type MailSignInGuardDependencies } from './guard';
 
@@ -63,9 +64,11 @@ export function mailSignIn(dependencies: MailSignInDependencies) {
           disableSignUp: true,
           storeToken: 'hashed',
           rateLimit: perClient,
-          sendMagicLink: async ({ email, url }, ctx) => {
+          sendMagicLink: async ({ email, url, token }, ctx) => {
             const user = await recipient(ctx as HookContext | undefined, email);
             if (!user) return;
+            // A guest's work follows a link only into the browser of the guest who asked for it.
+            if (ctx) await rememberGuestOfLink(ctx, token, SIGN_IN_LINK_MINUTES * 60);
             void sendQuietly(
               dependencies,
               signInLinkEmail({ to: user.email, name: user.name, url, expiresInMinutes: SIGN_IN_LINK_MINUTES }),

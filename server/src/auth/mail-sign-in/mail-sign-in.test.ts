@@ -305,6 +305,30 @@ describe.each(ENGINES)('sign-in by mail on %s', (engine) => {
     expect(browser.cookie(SESSION_COOKIE)).toBeDefined();
   });
 
+  it("moves a guest's work through a link only into the browser of the guest who asked for it", async () => {
+    // Someone asks a link to their own account, and a guest's browser is made to open it.
+    const intruder = 'link-intruder@example.com';
+    const { id: intruderId } = await verifiedAccount(suite.context, intruder);
+    const victim = await guestWithWork(suite.context.app, 'Lured');
+    await flow.askLink(intruder);
+    const lured = await victim.client.get(await flow.linkOf(intruder));
+    expect(lured.status).toBe(302);
+    expect(new URL(lured.headers.get('location')!).searchParams.get('error')).toBe('GUEST_LINK_ASKED_ELSEWHERE');
+    expect((await victim.client.get('/api/auth/get-session')).body?.user.id).toBe(victim.id);
+    expect(await membersOf(suite.context, victim.organizationId)).toEqual([{ userId: victim.id, role: 'owner' }]);
+    expect(await sessionsOf(suite.context, intruderId)).toBe(1);
+
+    // The guest who asked for a link to their own account, in their own browser: the work follows.
+    const owner = 'link-owner@example.com';
+    const { id: ownerId } = await verifiedAccount(suite.context, owner);
+    const guest = await guestWithWork(suite.context.app, 'Asked');
+    await flow.askLink(owner, guest.client);
+    const followed = await guest.client.get(await flow.linkOf(owner));
+    expect(followed.headers.get('location')).toBe(PROFILE);
+    expect(await membersOf(suite.context, guest.organizationId)).toEqual([{ userId: ownerId, role: 'owner' }]);
+    expect(await rowsOf(suite.context, guest.id)).toEqual(NONE);
+  });
+
   it("keeps a guest's work through a sign-in by code, and through its second factor", async () => {
     const plain = 'guest-plain@example.com';
     const { id: plainId } = await verifiedAccount(suite.context, plain);

@@ -1,13 +1,16 @@
+import { ERROR_CODES } from '#common/error-codes';
 import { ERROR_MESSAGES } from '#common/error-messages';
 import { PROVIDER_SIGN_IN_ERRORS } from '#common/identity-providers';
 
 const SIGN_IN_FAILED = 'The sign-in did not complete. Try again.';
 
+const own = (table: Readonly<Record<string, string>>, code: string) =>
+  Object.hasOwn(table, code) ? table[code] : undefined;
+
 /**
  * The words for the `?error=` code a sign-in comes back to /auth with: a provider's return (Better
- * Auth's codes) or a mailed link (its codes, and ours from the error catalogue). Loaded only when
- * there is one, out of the screen's first chunk.
+ * Auth's codes, as the console words them) or a mailed link (Better Auth's, and ours from the error
+ * catalogue). Loaded only when there is one, out of the screen's first chunk.
  */
 export const returnError = (code: string): string =>
-  (Object.hasOwn(PROVIDER_SIGN_IN_ERRORS, code) ? PROVIDER_SIGN_IN_ERRORS[code] : ERROR_MESSAGES[code]) ??
-  SIGN_IN_FAILED;
+  own(PROVIDER_SIGN_IN_ERRORS, code) ?? own(ERROR_MESSAGES, code) ?? own(ERROR_CODES, code) ?? SIGN_IN_FAILED;
