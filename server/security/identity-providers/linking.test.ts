@@ -4,6 +4,7 @@ import { verifyEmail } from '#test/accounts';
 import { TestClient } from '#test/http-client';
 import { PROVIDER_ID, startIdentityProvider, type IdentityProviderServer } from '#test/identity-provider';
 import { linkThroughProvider, signInThroughProvider } from '#test/provider-sign-in';
+import { linkIdentity } from '#test/linked-identities';
 import { countRows } from '#test/rows';
 import { contextPerSuite } from '#test/suite';
 import { ENGINES } from '#test/test-context';
@@ -114,6 +115,21 @@ describe.each(ENGINES)('ASVS V6 linked accounts on %s', (engine) => {
     expect((await browser.get(LINKED)).body.data.canUnlink).toBe(true);
     const unlinked = await browser.post(UNLINK, { accountId });
     expect(unlinked.status, unlinked.text).toBe(200);
+  });
+
+  it('keeps a way in when two unlinks of the last two accounts arrive at once', async () => {
+    const someone = { sub: `pair-${engine}`, email: `pair-${engine}@example.com`, email_verified: true };
+    idp().signsInAs(someone);
+    const browser = new TestClient(suite.context.app);
+    expect(await signInThroughProvider(browser)).toMatchObject({ error: null });
+    const userId = (await browser.get('/api/auth/get-session')).body!.user.id as string;
+    await linkIdentity(suite.context, userId, 'other-idp');
+    const ids = (await browser.get(LINKED)).body.data.accounts.map((account: { id: string }) => account.id);
+    expect(ids).toHaveLength(2);
+    const answers = await Promise.all(ids.map((accountId: string) => browser.post(UNLINK, { accountId })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.status === 400)!.body).toMatchObject({ code: 'LAST_WAY_TO_SIGN_IN' });
+    expect((await accountRows()).filter((row) => row.userId === userId)).toHaveLength(1);
   });
 
   it('refuses unlinking another person’s account by its id, and a password by its row', async () => {

@@ -85,7 +85,7 @@ export function identityProviders({
       ...plugin,
       hooks: {
         before: [...plugin.hooks.before, trail.before, unlink.before],
-        after: [callbackErrorsToSignIn, trail.after, unlink.after],
+        after: [callbackErrorsToSignIn, trail.after],
       },
       $ERROR_CODES: IDENTITY_PROVIDER_ERROR_CODES,
     } satisfies BetterAuthPlugin,

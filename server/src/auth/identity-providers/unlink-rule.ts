@@ -1,23 +1,21 @@
-import { APIError, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { BASE_ERROR_CODES } from '@better-auth/core/error';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import type { AuditLog } from '../../audit/audit-log';
 import type { Database } from '../../db/database';
 import { authHook, type HookContext } from '../auth-hook';
 import { IDENTITY_PROVIDER_ERROR_CODES } from './error-codes';
-import { PASSWORD_PROVIDER_ID } from '#common/linked-identities';
 import { UNLINK_ACCOUNT_PATH } from './paths';
 import { requestFacts } from './request-facts';
-import { keepsAWayIn, waysIn } from '../sign-in-ways';
+import { removeLinkedIdentity } from '../linked-identities';
 
 type Code = keyof typeof IDENTITY_PROVIDER_ERROR_CODES;
 
 /**
- * Around Better Auth's `/unlink-account` (which Better Auth is told may remove any account): only
- * an account at a provider, only the caller's own, and never the last way in (decision 0085). Each
- * unlink is recorded, refusals included, with the provider's id.
+ * Better Auth's `/unlink-account`, answered by us: only an account at a provider, only the
+ * caller's own, and never the last way in (decision 0085), checked and removed under a lock on the
+ * person's row. Each unlink is recorded, refusals included, with the provider's id.
  */
 export function unlinkRule({ database, audit }: { database: Database; audit: AuditLog }) {
-  /** The unlink under way, by the request's headers: whose, and which provider. */
-  const underWay = new WeakMap<object, { userId: string; providerId: string }>();
   const record = (ctx: HookContext, userId: string, details: Record<string, string>, code?: string) =>
     audit.record({
       action: 'account.unlink',
@@ -41,28 +39,19 @@ export function unlinkRule({ database, audit }: { database: Database; audit: Aud
         // No session, or a body of the wrong shape: the endpoint's own answer (401, 400).
         if (!session || typeof accountId !== 'string') return;
         const userId = session.user.id;
-        const ways = await waysIn(database.db, userId);
-        const account = ways.linked.find((linked) => linked.id === accountId);
+        // The endpoint never runs after this hook: its rule for a recent sign-in is kept here.
+        const freshAge = ctx.context.sessionConfig.freshAge * 1000;
+        if (freshAge !== 0 && Date.now() - new Date(session.session.createdAt).getTime() >= freshAge)
+          throw APIError.from('FORBIDDEN', BASE_ERROR_CODES.SESSION_NOT_FRESH);
+        // Checked and removed under a lock on the person's row, as an admin's removal is: two unlinks
+        // at once must not each see the other's account still there and leave no way in.
+        const removal = await removeLinkedIdentity(database, userId, accountId);
+        if (removal.outcome === 'last-way')
+          throw refuse(ctx, userId, 'LAST_WAY_TO_SIGN_IN', { providerId: removal.providerId });
         // Someone else's account, a password or nothing: one answer, which tells nothing.
-        if (!account || account.providerId === PASSWORD_PROVIDER_ID)
-          throw refuse(ctx, userId, 'LINKED_ACCOUNT_NOT_FOUND');
-        if (!keepsAWayIn(ways, accountId))
-          throw refuse(ctx, userId, 'LAST_WAY_TO_SIGN_IN', { providerId: account.providerId });
-        const key = ctx.headers ?? ctx.request;
-        if (key) underWay.set(key, { userId, providerId: account.providerId });
-      }),
-    },
-    after: {
-      matcher: isUnlink,
-      handler: authHook(async (ctx) => {
-        const key = ctx.headers ?? ctx.request;
-        const unlink = key ? underWay.get(key) : undefined;
-        if (!unlink) return;
-        const returned = ctx.context.returned;
-        const code = isAPIError(returned)
-          ? String((returned.body as { code?: unknown } | undefined)?.code ?? returned.status)
-          : undefined;
-        record(ctx, unlink.userId, { providerId: unlink.providerId }, code);
+        if (removal.outcome !== 'removed') throw refuse(ctx, userId, 'LINKED_ACCOUNT_NOT_FOUND');
+        record(ctx, userId, { providerId: removal.providerId });
+        return ctx.json({ status: true });
       }),
     },
   };
