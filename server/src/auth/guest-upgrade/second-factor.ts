@@ -4,6 +4,7 @@ import { parseSetCookieHeader } from 'better-auth/cookies';
 import type { Logger } from '../../lib/logger';
 import { authHook } from '../auth-hook';
 import { isCodeStep, isFirstStep, twoFactorCookieName } from '../auth-paths';
+import { CALLBACK_PATH } from '../identity-providers/paths';
 import { GUEST_UPGRADE_ERROR_CODES } from './error-codes';
 import type { GuestLink } from './link';
 
@@ -25,8 +26,9 @@ export function guestUpgradeAfterSecondFactor(link: GuestLink, logger: Logger) {
     hooks: {
       after: [
         {
-          // Any first step held for its code: the password, or one our `holdForSecondFactor` holds.
-          matcher: (ctx) => isFirstStep(ctx.path),
+          // Any first step held for its code: the password, or one our `holdForSecondFactor` holds
+          // (a provider's return among them).
+          matcher: (ctx) => isFirstStep(ctx.path) || ctx.path === CALLBACK_PATH,
           handler: authHook(async (ctx) => {
             const cookie = twoFactorCookieName(ctx.context);
             const setCookie = ctx.context.responseHeaders?.get('set-cookie') ?? '';

@@ -238,6 +238,34 @@ describe.each(ENGINES)('sign-in through an OpenID provider on %s', (engine) => {
     );
   });
 
+  it('keeps a guest’s work through the provider into an account that asks for its second factor', async () => {
+    const someone = person();
+    const local = await signUp(suite.context.app, { email: someone.email });
+    await verifyEmail(suite.context, local.client, someone.email);
+    const { secret } = await enableTwoFactor(local.client);
+    const guest = new TestClient(suite.context.app);
+    const guestId = (await guest.post('/api/auth/sign-in/anonymous')).body.user.id as string;
+    const created = await guest.post('/api/auth/organization/create', {
+      name: `Held guest work ${serial}`,
+      slug: `held-guest-work-${engine}-${serial}`,
+    });
+    expect(created.status, created.text).toBe(200);
+
+    idp().signsInAs(someone);
+    expect(await signInThroughProvider(guest)).toMatchObject({ location: `${TEST_ORIGIN}${SECOND_FACTOR_PAGE}` });
+    const verified = await guest.post('/api/auth/two-factor/verify-totp', { code: totpCode(secret) });
+    expect(verified.status, verified.text).toBe(200);
+    const members = await suite.context.database.db
+      .selectFrom('member')
+      .select('userId')
+      .where('organizationId', '=', created.body.id)
+      .execute();
+    expect(members).toEqual([{ userId: local.id }]);
+    expect(await suite.context.database.db.selectFrom('user').select('id').where('id', '=', guestId).execute()).toEqual(
+      [],
+    );
+  });
+
   it('records sign-ups, sign-ins, links and unlinks with the provider', async () => {
     await suite.context.auth.settle();
     const events = await suite.context.database.db
