@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPE_DESCRIPTIONS } from '#common/applications';
 import { totpCode } from '#test/totp';
+import { enableTwoFactorByApi } from './support/two-factor';
 import {
   authorizationUrl,
   registerApplication,
@@ -94,18 +95,7 @@ describe('signing in to an application', () => {
 
   it('two-factor sign-in continues the authorization: the password, the code, then consent', async () => {
     const user = await t.signInAsNewUser('consent-2fa');
-    const headers = { origin: t.baseURL };
-    const enabled = await t.context.request.post(`${t.baseURL}/api/auth/two-factor/enable`, {
-      data: { password: user.password },
-      headers,
-    });
-    expect(enabled.status()).toBe(200);
-    const secret = new URL(((await enabled.json()) as { totpURI: string }).totpURI).searchParams.get('secret')!;
-    const confirmed = await t.context.request.post(`${t.baseURL}/api/auth/two-factor/verify-totp`, {
-      data: { code: totpCode(secret, { offsetSteps: -1 }) },
-      headers,
-    });
-    expect(confirmed.status()).toBe(200);
+    const { secret } = await enableTwoFactorByApi(t, user);
     await t.context.clearCookies();
 
     const { page } = t;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '#test/totp';
+import { enableTwoFactorByApi } from './support/two-factor';
 import { seriousViolations } from './support/axe';
 import { expectPath, useBrowser, type BrowserFixture } from './support/browser';
 import { waitForMail } from './support/mailbox';
@@ -81,18 +82,7 @@ describe('sign-in by mail', () => {
   it('asks for the second factor after a mailed link', async () => {
     const user = await verifiedUser(t, 'mail-second');
     await signInContext(t.context, t.baseURL, user);
-    const headers = { origin: t.baseURL };
-    const enabled = await t.context.request.post(`${t.baseURL}/api/auth/two-factor/enable`, {
-      data: { password: user.password },
-      headers,
-    });
-    expect(enabled.status()).toBe(200);
-    const secret = new URL(((await enabled.json()) as { totpURI: string }).totpURI).searchParams.get('secret')!;
-    const confirmed = await t.context.request.post(`${t.baseURL}/api/auth/two-factor/verify-totp`, {
-      data: { code: totpCode(secret, { offsetSteps: -1 }) },
-      headers,
-    });
-    expect(confirmed.status()).toBe(200);
+    const { secret } = await enableTwoFactorByApi(t, user);
     await t.context.clearCookies();
 
     await askByMail(t, 'Email me a sign-in link', user.email);

@@ -4,28 +4,10 @@ import { totpCode, wrongCode } from '#test/totp';
 import { seriousViolations } from './support/axe';
 import { expectPath, toasts, useBrowser, type BrowserFixture } from './support/browser';
 import { confirmation } from './support/confirmation';
+import { enableTwoFactorByApi } from './support/two-factor';
 import type { TestUser } from './support/users';
 
 const CARD = 'section[aria-labelledby="card-two-factor-authentication"]';
-
-/** Two-factor on for the browser's signed-in user, as the card does it, through the API. */
-async function enableByApi(t: BrowserFixture, user: TestUser) {
-  const headers = { origin: t.baseURL };
-  const enabled = await t.context.request.post(`${t.baseURL}/api/auth/two-factor/enable`, {
-    data: { password: user.password },
-    headers,
-  });
-  expect(enabled.status()).toBe(200);
-  const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
-  const secret = new URL(totpURI).searchParams.get('secret')!;
-  const verified = await t.context.request.post(`${t.baseURL}/api/auth/two-factor/verify-totp`, {
-    // The previous step's code: the current one is left for the sign-in (a code is accepted once).
-    data: { code: totpCode(secret, { offsetSteps: -1 }) },
-    headers,
-  });
-  expect(verified.status()).toBe(200);
-  return { secret, backupCodes };
-}
 
 /** Signs out from the shell and back in with the password, up to the page that follows it. */
 async function signOutAndIn(t: BrowserFixture, user: TestUser) {
@@ -98,7 +80,7 @@ describe('two-factor authentication', () => {
 
   it('asks for the code after the password: a wrong code says so, the right one opens the profile', async () => {
     const user = await t.signInAsNewUser('totp-in');
-    const { secret, backupCodes } = await enableByApi(t, user);
+    const { secret, backupCodes } = await enableTwoFactorByApi(t, user);
     const { page } = t;
     await page.goto('/profile');
     t.expectRefusal(401, '/api/auth/two-factor/verify-totp'); // the wrong code
@@ -135,7 +117,7 @@ describe('two-factor authentication', () => {
 
   it('skips the code for 30 days on a device the person trusts', async () => {
     const user = await t.signInAsNewUser('totp-trust');
-    const { secret } = await enableByApi(t, user);
+    const { secret } = await enableTwoFactorByApi(t, user);
     const { page } = t;
     await page.goto('/profile');
     await signOutAndIn(t, user);
@@ -151,7 +133,7 @@ describe('two-factor authentication', () => {
 
   it('makes new backup codes and turns off with the password; then the password alone signs in', async () => {
     const user = await t.signInAsNewUser('totp-off');
-    const { backupCodes } = await enableByApi(t, user);
+    const { backupCodes } = await enableTwoFactorByApi(t, user);
     const { page } = t;
     await page.goto('/profile');
     const card = page.locator(CARD);
@@ -182,7 +164,7 @@ describe('two-factor authentication', () => {
 
   it('shows admins who has two-factor, and lets them reset it after confirmation', async () => {
     const user = await t.signInAsNewUser('totp-admin');
-    await enableByApi(t, user);
+    await enableTwoFactorByApi(t, user);
     await t.context.clearCookies();
     await t.signInAsAdmin();
     const { page } = t;
