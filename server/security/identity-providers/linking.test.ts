@@ -117,6 +117,22 @@ describe.each(ENGINES)('ASVS V6 linked accounts on %s', (engine) => {
     expect(unlinked.status, unlinked.text).toBe(200);
   });
 
+  it('asks for a recent sign-in before unlinking, as Better Auth’s endpoint does, and removes nothing', async () => {
+    const person = await linkedPerson('Stale session');
+    const userId = (await person.client.get('/api/auth/get-session')).body!.user.id as string;
+    const old = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await suite.context.database.db
+      .updateTable('session')
+      .set({ createdAt: suite.context.database.engine === 'sqlite' ? old.toISOString() : (old as never) })
+      .where('userId', '=', userId)
+      .execute();
+    const rows = await accountRows();
+    const refused = await person.client.post(UNLINK, { accountId: person.accountId });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'SESSION_NOT_FRESH' });
+    expect(await accountRows()).toEqual(rows);
+  });
+
   it('keeps a way in when two unlinks of the last two accounts arrive at once', async () => {
     const someone = { sub: `pair-${engine}`, email: `pair-${engine}@example.com`, email_verified: true };
     idp().signsInAs(someone);
