@@ -89,6 +89,16 @@ export const ERROR_CODES = {
   GUEST_CANNOT_INVITE: 'Guests cannot send invitations. Sign up and verify your email address first.',
   INVITATIONS_NEED_VERIFIED_EMAIL: 'Verify your email address to see the invitations sent to it',
   OWN_ACCOUNT: 'A bulk action never applies to your own account',
+  ORGANIZATION_PERMISSION_DENIED: 'Your role in this organization does not allow this',
+  ORGANIZATION_REQUIRES_TWO_FACTOR:
+    'This organization asks its members to use two-factor authentication. Turn it on in your profile to reach it.',
+  TWO_FACTOR_FIRST: 'Turn on two-factor authentication for your own account before requiring it of members',
+  INVITATION_DOMAIN_NOT_ALLOWED: 'This organization sends invitations only to addresses at its listed domains',
+  ROLE_BEYOND_YOURS: 'You can only give, change or edit roles whose permissions you hold yourself',
+  OWN_ORGANIZATION_ROLE: 'Only an owner may change their own role in an organization',
+  ROLE_IN_USE: 'Members or pending invitations hold this role. Give them another role first.',
+  ONLY_OWNER_TRANSFERS: 'Only an owner can hand the organization over',
+  TRANSFER_TO_SELF: 'Choose another member to hand the organization to',
   // Teams.
   TEAM_NOT_FOUND: 'Team not found',
   NOT_ALLOWED: 'You are not allowed to do this in this team',

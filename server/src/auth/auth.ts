@@ -6,6 +6,7 @@ import { APIError } from 'better-auth/api';
 import { admin, anonymous, openAPI, organization } from 'better-auth/plugins';
 import type { Redis } from 'ioredis';
 import { API_KEY_DEFAULT_EXPIRES_IN_SECONDS, API_KEY_RATE_LIMIT } from '#common/api-keys';
+import { CUSTOM_ROLES_MAX } from '#common/organization-roles';
 import { organizationAccess, organizationRoles } from '#common/permissions';
 import { sessionGeoSchema } from '#common/session-fields';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/validation';
@@ -221,6 +222,17 @@ export function createAuth(dependencies: AuthDependencies) {
         ac: organizationAccess,
         roles: organizationRoles,
         teams: { enabled: true, allowRemovingAllTeams: true },
+        // Custom roles per organization beside owner, admin and member (decision 0092).
+        dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: CUSTOM_ROLES_MAX },
+        // The organization's policies: written by our policies route only, never by /organization/update.
+        schema: {
+          organization: {
+            additionalFields: {
+              requireTwoFactor: { type: 'boolean', required: false, defaultValue: false, input: false },
+              invitationDomains: { type: 'string', required: false, input: false },
+            },
+          },
+        },
         invitationExpiresIn: 60 * 60 * 24 * 7,
         // One account cannot fill the organization list; a platform admin has no limit (decision 0060).
         organizationLimit: (user) => organizationLimitReached(database, user),

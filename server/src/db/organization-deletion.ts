@@ -3,7 +3,7 @@ import type { DB } from './schema';
 
 /**
  * Deletes organizations with everything in them: their team places, teams, invitations, members,
- * then the organizations themselves. Row by row rather than left to foreign keys, so that nothing
+ * custom roles, then the organizations themselves. Row by row rather than left to foreign keys, so that nothing
  * depends on how those were declared; in the caller's transaction, all or nothing.
  */
 export async function deleteOrganizations(trx: Transaction<DB>, organizationIds: string[]) {
@@ -12,5 +12,6 @@ export async function deleteOrganizations(trx: Transaction<DB>, organizationIds:
   await trx.deleteFrom('team').where('organizationId', 'in', organizationIds).execute();
   await trx.deleteFrom('invitation').where('organizationId', 'in', organizationIds).execute();
   await trx.deleteFrom('member').where('organizationId', 'in', organizationIds).execute();
+  await trx.deleteFrom('organizationRole').where('organizationId', 'in', organizationIds).execute();
   await trx.deleteFrom('organization').where('id', 'in', organizationIds).execute();
 }

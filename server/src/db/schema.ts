@@ -98,6 +98,20 @@ export interface OrganizationTable {
   logo: string | null;
   createdAt: StoredTime;
   metadata: string | null;
+  /** Ours (policies): members must use two-factor to reach the organization. */
+  requireTwoFactor: OptionalFlag;
+  /** Ours (policies): the domains invitations may go to, comma-separated, lower case; null or empty: any. */
+  invitationDomains: string | null;
+}
+
+/** Better Auth's custom organization roles (`dynamicAccessControl`): `permission` is JSON. */
+export interface OrganizationRoleTable {
+  id: string;
+  organizationId: string;
+  role: string;
+  permission: string;
+  createdAt: StoredTime;
+  updatedAt: OptionalTime;
 }
 
 export interface MemberTable {
@@ -200,6 +214,7 @@ export interface DB {
   account: AccountTable;
   verification: VerificationTable;
   organization: OrganizationTable;
+  organizationRole: OrganizationRoleTable;
   member: MemberTable;
   invitation: InvitationTable;
   team: TeamTable;

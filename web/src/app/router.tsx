@@ -33,6 +33,7 @@ export const router = createBrowserRouter([
         children: [
           { path: paths.profile, lazy: () => import('./routes/profile') },
           { path: paths.organizations, lazy: () => import('./routes/organizations') },
+          { path: '/organizations/:organizationId', lazy: () => import('./routes/organization') },
           { path: '/teams/:teamId', lazy: () => import('./routes/team') },
           {
             path: paths.admin,

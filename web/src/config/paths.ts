@@ -20,6 +20,8 @@ export const paths = {
   dashboard: '/dashboard',
   profile: '/profile',
   organizations: '/organizations',
+  /** One organization's own page: members, invitations, roles, settings, policies. */
+  organization: (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}`,
   team: (teamId: string) => `/teams/${encodeURIComponent(teamId)}`,
   admin: '/admin',
   adminOverview: '/admin/overview',

@@ -31,7 +31,12 @@ export const authClient = createAuthClient({
     inferAdditionalFields({ session: sessionGeoSchema }),
     adminClient(),
     anonymousClient(),
-    organizationClient({ ac: organizationAccess, roles: organizationRoles, teams: { enabled: true } }),
+    organizationClient({
+      ac: organizationAccess,
+      roles: organizationRoles,
+      teams: { enabled: true },
+      dynamicAccessControl: { enabled: true },
+    }),
     passkeyClient(),
     apiKeyClient(),
     teamPermissionsClient(),

@@ -34,6 +34,17 @@ export const queryKeys = {
   /** Whether a first-run setup link can still create the first admin. */
   setupLink: (token: string) => ['setup-link', token] as const,
   organizationInvitations: (organizationId: string) => ['organization-invitations', organizationId] as const,
+  /**
+   * One organization as its member sees it (with their permissions), and what hangs under it: its
+   * member pages, its custom roles. Refreshing the organization refreshes them all.
+   */
+  organization: {
+    detail: (organizationId: string) => ['organization', organizationId] as const,
+    members: (organizationId: string, view: { search: string; twoFactor?: 'off' | undefined; cursor: string }) =>
+      ['organization', organizationId, 'members', view] as const,
+    allMembers: (organizationId: string) => ['organization', organizationId, 'members'] as const,
+    roles: (organizationId: string) => ['organization', organizationId, 'roles'] as const,
+  },
   admin: {
     users: {
       all: ['admin-users'] as const,
