@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { deleteOrganizationSchema } from '#common/organization-page';
+import { answer, api, params } from '@/lib/api';
+import { notify } from '@/lib/notify';
+import { queryKeys } from '@/lib/query-keys';
+
+export type DeleteOrganizationInput = z.input<typeof deleteOrganizationSchema>;
+
+export const deleteOrganization = (organizationId: string, input: DeleteOrganizationInput) =>
+  answer(
+    api.organizations[':id'].$delete({ param: params({ id: organizationId }), json: input }),
+    'Failed to delete the organization',
+  );
+
+/** The organization goes: its entries are dropped (it is gone), the caller's list refreshes. */
+export function useDeleteOrganization(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeleteOrganizationInput) => deleteOrganization(organizationId, input),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: queryKeys.organization.detail(organizationId) });
+      notify.success('Organization deleted');
+      await queryClient.invalidateQueries({ queryKey: queryKeys.myOrganizations });
+    },
+  });
+}
