@@ -13,14 +13,18 @@ export const deleteOrganization = (organizationId: string, input: DeleteOrganiza
     'Failed to delete the organization',
   );
 
-/** The organization goes: its entries are dropped (it is gone), the caller's list refreshes. */
-export function useDeleteOrganization(organizationId: string) {
+/**
+ * The organization goes, and the caller elsewhere (`goAway`); then its entries are dropped, not
+ * refetched (it is gone: a page still up would ask again), and the caller's list refreshes.
+ */
+export function useDeleteOrganization(organizationId: string, goAway: () => Promise<void> | void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DeleteOrganizationInput) => deleteOrganization(organizationId, input),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: queryKeys.organization.detail(organizationId) });
       notify.success('Organization deleted');
+      await goAway();
+      queryClient.removeQueries({ queryKey: queryKeys.organization.detail(organizationId) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.myOrganizations });
     },
   });

@@ -8,16 +8,18 @@ export const leaveOrganization = (organizationId: string) =>
   unwrap(authClient.organization.leave({ organizationId }), 'Failed to leave the organization');
 
 /**
- * The caller leaves (the server keeps the last owner): what they saw of the organization is dropped,
- * not refetched (it is no longer theirs to read), and their list refreshes.
+ * The caller leaves (the server keeps the last owner) and goes elsewhere (`goAway`); then what they
+ * saw of the organization is dropped, not refetched (it is no longer theirs to read: a page still up
+ * would ask again), and their list refreshes.
  */
-export function useLeaveOrganization(organizationId: string) {
+export function useLeaveOrganization(organizationId: string, goAway: () => Promise<void> | void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => leaveOrganization(organizationId),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: queryKeys.organization.detail(organizationId) });
       notify.success('You left the organization');
+      await goAway();
+      queryClient.removeQueries({ queryKey: queryKeys.organization.detail(organizationId) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.myOrganizations });
     },
   });

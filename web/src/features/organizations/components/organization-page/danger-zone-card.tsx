@@ -21,6 +21,12 @@ import { useOrganizationMembers } from '@/features/organizations/api/get-organiz
 import { useLeaveOrganization } from '@/features/organizations/api/leave-organization';
 import { useTransferOwnership } from '@/features/organizations/api/transfer-ownership';
 
+/** Back to the list, drawn at once: the page of an organization the caller has left asks nothing more. */
+function useGoToOrganizations() {
+  const navigate = useNavigate();
+  return () => navigate(paths.organizations, { replace: true, flushSync: true });
+}
+
 function Section({ title, text, children }: { title: string; text: string; children: ReactNode }) {
   return (
     <div className="space-y-3 border-t border-separator pt-4 first:border-t-0 first:pt-0">
@@ -35,8 +41,7 @@ function Section({ title, text, children }: { title: string; text: string; child
 
 /** Anyone leaves; the server keeps the last owner, in words shown here. */
 function LeaveOrganization({ organization }: { organization: OrganizationDetail }) {
-  const navigate = useNavigate();
-  const leave = useLeaveOrganization(organization.id);
+  const leave = useLeaveOrganization(organization.id, useGoToOrganizations());
   return (
     <Section
       title="Leave organization"
@@ -49,7 +54,7 @@ function LeaveOrganization({ organization }: { organization: OrganizationDetail 
         title="Leave organization"
         question={`Leave ${shortName(organization.name)}? You will need a new invitation to come back.`}
         confirmLabel="Leave"
-        onConfirm={() => leave.mutate(undefined, { onSuccess: () => navigate(paths.organizations, { replace: true }) })}
+        onConfirm={() => leave.mutate()}
       >
         Leave organization
       </ConfirmButton>
@@ -118,14 +123,11 @@ function TransferOwnership({ organization }: { organization: OrganizationDetail 
  * can be typed (`organizationConfirmationText`).
  */
 function DeleteOrganization({ organization }: { organization: OrganizationDetail }) {
-  const navigate = useNavigate();
-  const remove = useDeleteOrganization(organization.id);
+  const remove = useDeleteOrganization(organization.id, useGoToOrganizations());
   const form = useZodForm(deleteOrganizationSchema, { defaultValues: { confirmName: '' } });
   const confirmation = organizationConfirmationText(organization.name);
   const matches = form.watch('confirmName') === confirmation;
-  const submit = form.handleSubmit((values) =>
-    remove.mutate(values, { onSuccess: () => navigate(paths.organizations, { replace: true }) }),
-  );
+  const submit = form.handleSubmit((values) => remove.mutate(values));
   return (
     <Section
       title="Delete organization"

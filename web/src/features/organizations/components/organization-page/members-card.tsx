@@ -61,6 +61,7 @@ export function MembersCard({ organization, choices }: { organization: Organizat
   const changesRoles = can(organization.permissions, 'member', 'update');
   const removes = can(organization.permissions, 'member', 'delete');
   const showsTwoFactor = organization.policies.requireTwoFactor && changesRoles;
+  const filtered = pages.search.trim() !== '' || pages.withoutTwoFactor;
   const manageable = (member: OrganizationMember) =>
     member.id !== organization.memberId && withinChoices(member.role, choices);
 
@@ -129,7 +130,9 @@ export function MembersCard({ organization, choices }: { organization: Organizat
   return (
     <Card
       title="Members"
-      description={`${pages.total} ${pages.total === 1 ? 'member' : 'members'}${pages.search.trim() || pages.withoutTwoFactor ? ' found' : ''}`}
+      description={
+        pages.rows && `${pages.total} ${pages.total === 1 ? 'member' : 'members'}${filtered ? ' found' : ''}`
+      }
     >
       <div className="space-y-4">
         <div className="flex flex-wrap items-center gap-3" role="search">
