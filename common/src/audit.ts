@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = {
   'organization.update': 'Organization changed',
   'organization.delete': 'Organization deleted',
   'organization.leave': 'Left an organization',
+  'organization.transfer': 'Organization handed to another owner',
+  'organization.policies': 'Organization policies changed',
   'member.invite': 'Member invited',
   'member.remove': 'Member removed',
   'member.role': 'Member role changed',

@@ -1,11 +1,17 @@
 import type { Transaction } from 'kysely';
 import { organizationConfirmationText } from '#common/admin';
 import { isOwnerRole, type OrganizationRole } from '#common/roles';
-import type { Database } from '../../db/database';
-import { deleteOrganizations } from '../../db/organization-deletion';
-import { membershipTransaction } from '../../db/membership-turns';
-import { lockOrganization } from '../../db/organization-lock';
-import type { DB } from '../../db/schema';
+import type { Database } from './database';
+import { deleteOrganizations } from './organization-deletion';
+import { membershipTransaction } from './membership-turns';
+import { lockOrganization } from './organization-lock';
+import type { DB } from './schema';
+
+/*
+ * Changes to an organization's members and the organization itself that its admins (platform admins'
+ * routes) and its own owners (the organization page's routes) make, each in one transaction under the
+ * organization's lock.
+ */
 
 /** What became of a change to a member that exists: made, or refused to keep the last owner. */
 export interface MemberOutcome {
@@ -133,5 +139,50 @@ export async function deleteOrganization(database: Database, organizationId: str
     if (organizationConfirmationText(organization.name) !== confirmName) return 'name-mismatch' as const;
     await deleteOrganizations(trx, [organizationId]);
     return organization;
+  });
+}
+
+/** What a transfer did: the new owner's membership (and user, and role before), and the caller's, now admin. */
+export interface Transfer {
+  ownerMemberId: string;
+  ownerUserId: string;
+  ownerPreviousRole: string;
+  previousOwnerMemberId: string;
+}
+
+/**
+ * An owner hands the organization to another of its members: the member becomes `owner`, the caller
+ * `admin` (whatever roles either held), in one transaction under the organization's lock. Both are
+ * read under the lock: transfers at once run one after the other, each reading what the one before
+ * wrote (a caller an earlier transfer made admin is refused), and the organization keeps an owner.
+ */
+export async function transferOwnership(
+  database: Database,
+  organizationId: string,
+  callerUserId: string,
+  memberId: string,
+): Promise<Transfer | 'organization-not-found' | 'not-owner' | 'member-not-found' | 'self'> {
+  return membershipTransaction(database, async (trx) => {
+    if (!(await lockOrganization(trx, database.engine, organizationId))) return 'organization-not-found';
+    const members = await trx
+      .selectFrom('member')
+      .select(['id', 'userId', 'role'])
+      .where('organizationId', '=', organizationId)
+      .where((eb) => eb.or([eb('userId', '=', callerUserId), eb('id', '=', memberId)]))
+      .execute();
+    const caller = members.find((member) => member.userId === callerUserId);
+    if (!caller) return 'organization-not-found';
+    if (!isOwnerRole(caller.role)) return 'not-owner';
+    const target = members.find((member) => member.id === memberId);
+    if (!target) return 'member-not-found';
+    if (target.id === caller.id) return 'self';
+    await trx.updateTable('member').set({ role: 'owner' }).where('id', '=', target.id).execute();
+    await trx.updateTable('member').set({ role: 'admin' }).where('id', '=', caller.id).execute();
+    return {
+      ownerMemberId: target.id,
+      ownerUserId: target.userId,
+      ownerPreviousRole: target.role,
+      previousOwnerMemberId: caller.id,
+    };
   });
 }

@@ -1,19 +1,19 @@
 import { Hono } from 'hono';
 import type { ApiData } from '#common/error-codes';
 import { createOrganizationSchema, type MyOrganization } from '#common/organizations';
-import type { Auth } from '../auth/auth';
-import { createOrganizationNamed } from '../auth/create-organization';
-import type { Database } from '../db/database';
-import { organizationCounts, organizationSummary } from '../db/organization-counts';
-import { fromAuthError } from '../http/api-error';
-import { requireUser, type PrincipalVariables } from '../http/session';
-import { validate } from '../http/validate';
+import type { Auth } from '../../auth/auth';
+import { createOrganizationNamed } from '../../auth/create-organization';
+import type { Database } from '../../db/database';
+import { organizationCounts, organizationSummary } from '../../db/organization-counts';
+import { fromAuthError } from '../../http/api-error';
+import { requireUser, type PrincipalVariables } from '../../http/session';
+import { validate } from '../../http/validate';
 
 /**
  * The caller's organizations (with their role and the counts, in one query), and a new one whose slug
  * the server makes from its name (Better Auth's own create endpoint wants the client to make one).
  */
-export function organizationRoutes({ auth, database }: { auth: Auth; database: Database }) {
+export function myOrganizationRoutes(auth: Auth, database: Database) {
   return new Hono<{ Variables: PrincipalVariables }>()
     .get('/', requireUser(auth), async (c) => {
       const { user } = c.get('principal');
