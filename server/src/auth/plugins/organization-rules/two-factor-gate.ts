@@ -1,7 +1,11 @@
+import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema';
 import { twoFactorKeepsOut } from '../../../db/organization-policies';
+import type { HookContext } from '../../auth-hook';
+import { ORGANIZATION_RULE_ERROR_CODES as CODES } from './error-codes';
 import { fieldOf, textOf } from './request-fields';
+import { callerOf } from './rule';
 
 /**
  * Better Auth's organization endpoints about the caller's own things, which the two-factor policy
@@ -85,4 +89,21 @@ export async function keptOutOfAny(db: Kysely<DB>, organizationIds: string[], us
     if (await twoFactorKeepsOut(db, organizationId, userId)) return true;
   }
   return false;
+}
+
+/**
+ * The two-factor policy (decision 0093): a member it keeps out of an organization reaches none of
+ * its data through any endpoint, whatever names it.
+ */
+export async function twoFactorGate(ctx: HookContext, db: Kysely<DB>) {
+  const caller = await callerOf(ctx);
+  if (!caller) return;
+  const reached = await organizationsReached(db, {
+    path: ctx.path ?? '',
+    body: ctx.body,
+    query: ctx.query,
+    activeOrganizationId: caller.active,
+  });
+  if (await keptOutOfAny(db, reached, caller.userId))
+    throw APIError.from('FORBIDDEN', CODES.ORGANIZATION_REQUIRES_TWO_FACTOR);
 }
