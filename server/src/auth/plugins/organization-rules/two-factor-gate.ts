@@ -29,7 +29,7 @@ export const isGated = (path: string) =>
 const strings = (...values: unknown[]) =>
   values.flatMap((value) => (Array.isArray(value) ? value : [value])).filter((value) => typeof value === 'string');
 
-interface Request {
+interface Reaching {
   path: string;
   body: unknown;
   query: unknown;
@@ -41,7 +41,7 @@ interface Request {
  * invitations or roles; else the session's active organization, which Better Auth's endpoints fall
  * back on when none is named (ours under /team-permissions never do).
  */
-export async function organizationsReached(db: Kysely<DB>, request: Request): Promise<string[]> {
+export async function organizationsReached(db: Kysely<DB>, request: Reaching): Promise<string[]> {
   const { body, query } = request;
   const named = (name: string) => strings(fieldOf(body, name), fieldOf(query, name));
   const ids = new Set(named('organizationId').concat(strings(fieldOf(fieldOf(body, 'data'), 'organizationId'))));
@@ -64,6 +64,7 @@ export async function organizationsReached(db: Kysely<DB>, request: Request): Pr
   // `organizationId: null` (set-active) leaves the active organization: it reaches nothing.
   const namesOne =
     fieldOf(body, 'organizationId') !== undefined ||
+    textOf(fieldOf(body, 'data'), 'organizationId') ||
     textOf(body, 'organizationSlug') ||
     textOf(query, 'organizationId') ||
     textOf(query, 'organizationSlug');
