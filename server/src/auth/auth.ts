@@ -24,6 +24,7 @@ import { auditTrail } from './plugins/audit-trail';
 import { freshSession } from './plugins/fresh-session';
 import { impersonationGuard } from './plugins/impersonation-guard';
 import { invitationGuard } from './plugins/invitation-guard';
+import { organizationRules } from './plugins/organization-rules';
 import { passkeyGuard } from './plugins/passkey-guard';
 import { requestRules } from './plugins/request-rules';
 import { resetLinks } from './plugins/reset-links';
@@ -251,6 +252,8 @@ export function createAuth(dependencies: AuthDependencies) {
             }),
           ),
       }),
+      // Before the invitation guard: an invitation these rules refuse counts against no limit.
+      organizationRules(database),
       invitationGuard({ config, redis }),
       teamPermissions(),
       ...twoFactorPlugins(database),
