@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ORGANIZATION_MEMBER_PAGE_SIZE } from '#common/admin-organization-members';
-import type { OrganizationMemberPage } from '#common/organization-page';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useOrganizationMembers } from '../api/get-organization-members';
 
@@ -22,7 +21,7 @@ export function useMemberPages(organizationId: string) {
     twoFactor: withoutTwoFactor ? 'off' : undefined,
     cursor: starts.at(-1) ?? '',
   });
-  const data: OrganizationMemberPage | undefined = members.data;
+  const { data } = members;
   const page = starts.length;
   const total = data?.total ?? 0;
   // A cursor belongs to the page it came from: none while the page before is still shown.

@@ -95,15 +95,14 @@ function OrganizationBody({ query }: { query: ReturnType<typeof useOrganization>
       </div>
     );
   }
-  const organization: OrganizationDetail = query.data;
-  return <OrganizationPage organization={organization} />;
+  return <OrganizationPage organization={query.data} />;
 }
 
 /** One of the caller's organizations: its members, invitations, settings, policies, roles and danger zone. */
 export function OrganizationScreen({ organizationId }: { organizationId: string }) {
   const query = useOrganization(organizationId);
   const title = query.data
-    ? shortName((query.data as OrganizationDetail).name)
+    ? shortName(query.data.name)
     : query.error && isOrganizationNotFound(query.error)
       ? 'Organization not found'
       : 'Organization';
