@@ -1,6 +1,5 @@
 import { APIError } from 'better-auth/api';
-import { BUILT_IN_ORGANIZATION_ROLES, rolePermissionSchema } from '#common/organization-roles';
-import { parseRoles } from '#common/roles';
+import { customRoleNames, storedPermissions } from '#common/organization-roles';
 import {
   canViewTeam,
   hasTeamPermission,
@@ -28,13 +27,12 @@ export async function customRolesHeld(
   organizationId: string,
   organizationRole: string | null | undefined,
 ): Promise<RoleGrant[]> {
-  const custom = parseRoles(organizationRole).filter(
-    (role) => !(BUILT_IN_ORGANIZATION_ROLES as string[]).includes(role),
+  const rows = await Promise.all(
+    customRoleNames(organizationRole).map((role) => teams.findCustomRole(organizationId, role)),
   );
-  const rows = await Promise.all(custom.map((role) => teams.findCustomRole(organizationId, role)));
   return rows.flatMap((row) => {
-    const permission = row ? rolePermissionSchema.safeParse(JSON.parse(row.permission)) : undefined;
-    return row && permission?.success ? [{ role: row.role, permission: permission.data }] : [];
+    const permission = row ? storedPermissions(row.permission) : undefined;
+    return row && permission ? [{ role: row.role, permission }] : [];
   });
 }
 
