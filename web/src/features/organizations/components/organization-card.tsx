@@ -1,7 +1,7 @@
 import { ChevronDown, ChevronRight, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { organizationRoleCan } from '#common/permissions';
+import { can } from '#common/organization-roles';
 import { Badge } from '@/components/ui/badge';
 import type { MyOrganization } from '../api/get-my-organizations';
 import { OrganizationFacts } from './organization-facts';
@@ -14,8 +14,8 @@ export function OrganizationCard({ organization }: { organization: MyOrganizatio
   const [open, setOpen] = useState(false);
   // Spec: the role defaults to member when no membership is found.
   const role = organization.role || 'member';
-  // Asked of the access control the server enforces, so nothing shows that it would refuse.
-  const managesTeams = organizationRoleCan(role, { team: ['create'] });
+  // The permissions the server answered (custom roles included), so nothing shows that it would refuse.
+  const managesTeams = can(organization.permissions, 'team', 'create');
 
   return (
     <li className="rounded-xl border border-border bg-surface shadow-sm">
