@@ -95,7 +95,7 @@ describe.each(ENGINES)('organization page changes on %s', (engine) => {
     expect(deleted.status, deleted.text).toBe(200);
     expect(deleted.body).toEqual({ data: { id: organization.id } });
     expect(await organizationPageState(suite.context, organization.id)).toEqual({
-      rows: { organization: [], members: [], invitations: [], teams: [], places: [] },
+      rows: { organization: [], members: [], invitations: [], teams: [], places: [], roles: [] },
       policies: undefined,
       roles: [],
       logos: [],
