@@ -107,7 +107,7 @@ describe("an organization's own page", () => {
     await page.getByRole('status').getByText('Your account has been deleted.').waitFor();
   });
 
-  it('lets an owner search members, change a role, invite, resend, cancel, rename, set a logo and remove a member', async () => {
+  it('lets an owner search members, change a role, invite, resend, cancel, limit invitations to domains, rename, set a logo and remove a member', async () => {
     const { member, organization } = await organizationWithMember('Run');
     const { page } = t;
     const toast = (text: string) => toasts(page).getByText(text, { exact: true });
@@ -139,6 +139,23 @@ describe("an organization's own page", () => {
     await page.getByRole('button', { name: `Cancel the invitation of ${invitee}` }).click();
     await toast('Invitation cancelled').waitFor();
     await page.getByText('No pending invitations.').waitFor();
+
+    // Invitations only to listed domains: each domain checked, then kept in lower case.
+    const policies = page.getByRole('region', { name: 'Policies' });
+    const domains = policies.getByLabel('Invitations only to these email domains');
+    await domains.fill('example.com, not-a-domain');
+    await policies.getByRole('button', { name: 'Save policies' }).click();
+    await policies.getByText('Enter a domain such as example.com').waitFor();
+    await domains.fill('Example.com, gatehouse.test');
+    await policies.getByRole('button', { name: 'Save policies' }).click();
+    await toast('Policies saved').waitFor();
+    await expect.poll(() => domains.inputValue()).toBe('example.com, gatehouse.test');
+    t.expectRefusal(403, '/api/auth/organization/invite-member'); // an address elsewhere
+    await page.getByLabel('Email to invite').fill('someone@elsewhere.test');
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Invitations' }).getByRole('alert').textContent())
+      .toBe(ERROR_CODES.INVITATION_DOMAIN_NOT_ALLOWED);
 
     const renamed = `Renamed ${suffix()}`;
     const settings = page.getByRole('region', { name: 'Settings' });
