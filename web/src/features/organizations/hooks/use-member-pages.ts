@@ -7,11 +7,13 @@ import { useOrganizationMembers } from '../api/get-organization-members';
  * The members card's view: a search (asked of the server once the typing pauses), the two-factor
  * filter, and pages by cursor. Each page shown is remembered by the cursor it starts from: Previous
  * goes back to it, and a refresh (after a removal or a role change) reads the same page again.
- * Another search or filter starts on the first page.
+ * Another search or filter starts on the first page. `twoFactorFilter`: whether the filter is offered.
  */
-export function useMemberPages(organizationId: string) {
+export function useMemberPages(organizationId: string, twoFactorFilter: boolean) {
   const [search, setSearch] = useState('');
-  const [withoutTwoFactor, setWithoutTwoFactor] = useState(false);
+  const [ticked, setWithoutTwoFactor] = useState(false);
+  // Only while the filter is offered (the policy on, the caller allowed): else it could not be unticked.
+  const withoutTwoFactor = ticked && twoFactorFilter;
   const [paged, setPaged] = useState({ filter: '', starts: [''] });
   const settledSearch = useDebouncedValue(search.trim());
   const filter = `${settledSearch}\n${withoutTwoFactor}`;

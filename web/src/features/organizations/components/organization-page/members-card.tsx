@@ -54,13 +54,13 @@ function MemberRole({
  * only them.
  */
 export function MembersCard({ organization, choices }: { organization: OrganizationDetail; choices: string[] }) {
-  const pages = useMemberPages(organization.id);
-  const setRole = useUpdateMemberRole(organization.id);
-  const remove = useRemoveMember(organization.id);
-  const busy = setRole.isPending || remove.isPending;
   const changesRoles = can(organization.permissions, 'member', 'update');
   const removes = can(organization.permissions, 'member', 'delete');
   const showsTwoFactor = organization.policies.requireTwoFactor && changesRoles;
+  const pages = useMemberPages(organization.id, showsTwoFactor);
+  const setRole = useUpdateMemberRole(organization.id);
+  const remove = useRemoveMember(organization.id);
+  const busy = setRole.isPending || remove.isPending;
   const filtered = pages.search.trim() !== '' || pages.withoutTwoFactor;
   const manageable = (member: OrganizationMember) =>
     member.id !== organization.memberId && withinChoices(member.role, choices);

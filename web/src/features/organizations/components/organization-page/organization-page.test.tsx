@@ -72,6 +72,12 @@ async function renderPage(role: string, { requireTwoFactor = false, twoFactorKno
     nextCursor: null,
     total: members.length,
   });
+  const withoutTwoFactor = members.filter((row) => row.twoFactorEnabled === false);
+  client.setQueryData(queryKeys.organization.members(ORGANIZATION_ID, { search: '', twoFactor: 'off', cursor: '' }), {
+    data: withoutTwoFactor,
+    nextCursor: null,
+    total: withoutTwoFactor.length,
+  });
   client.setQueryData(queryKeys.organizationInvitations(ORGANIZATION_ID), INVITATIONS);
   client.setQueryData(queryKeys.organization.roles(ORGANIZATION_ID), CUSTOM_ROLES);
   const router = createMemoryRouter([
@@ -156,6 +162,9 @@ describe('the organization page follows the permissions the server answered', ()
     const row = page.getByTestId('member-row').filter({ hasText: 'mia@example.com' });
     await expect.element(row.getByText('No two-factor')).toBeVisible();
     expect(page.getByText('No two-factor').elements()).toHaveLength(1);
+    await page.getByLabelText('Without two-factor').click();
+    await expect.poll(() => page.getByTestId('member-row').elements().length).toBe(1);
+    await expect.element(page.getByRole('region', { name: 'Members' }).getByText('1 member found')).toBeVisible();
   });
 
   test('with the policy off, nobody is marked and there is no filter', async () => {
