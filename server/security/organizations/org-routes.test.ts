@@ -8,6 +8,8 @@ import { createCustomRole, organizationPageState, setMemberRole } from '#test/or
 import { ENGINES, TEST_ORIGIN } from '#test/test-context';
 
 type Request = [method: string, path: string, body?: unknown];
+/** An answer read for its refusal's code only. */
+type Refusal = Record<string, unknown>;
 type Send = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any; text: string }>;
 
 /**
@@ -263,6 +265,120 @@ describe('ASVS V8 Authorization', () => {
       }
       expect(got).toHaveLength(bad.length);
       expect(await organizationPageState(suite.context, organization.id)).toEqual(before);
+    });
+
+    it('refuses a body under another content type on DELETE as on the other writes, changing nothing', async () => {
+      const before = await organizationPageState(suite.context, organization.id);
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const answer = await suite.owner.client.request<Refusal>('DELETE', base, {
+          body: JSON.stringify({ confirmName: organization.name }),
+          headers: { 'content-type': type },
+        });
+        expect([answer.status, answer.body.code, answer.body.message]).toEqual([
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the request body as application/json',
+        ]);
+      }
+      expect(await organizationPageState(suite.context, organization.id)).toEqual(before);
+    });
+
+    it('hands the organization to no banned member and no guest, changing nothing', async () => {
+      const own = await suite.organization('Handover');
+      const path = `/api/v1/organizations/${own.id}/transfer`;
+      const join = async (userId: string) => {
+        await suite.context.auth.api.addMember({ body: { userId, organizationId: own.id, role: 'member' } });
+        const row = await suite.context.database.db
+          .selectFrom('member')
+          .select('id')
+          .where('organizationId', '=', own.id)
+          .where('userId', '=', userId)
+          .executeTakeFirstOrThrow();
+        return row.id;
+      };
+      const banned = await signUp(suite.context.app, { email: `banned-${engine}@example.com`, name: 'Banned' });
+      const bannedMemberId = await join(banned.id);
+      const ban = await suite.admin.post('/api/auth/admin/ban-user', { userId: banned.id, banReason: 'abuse' });
+      expect(ban.status, ban.text).toBe(200);
+      const visitor = new TestClient(suite.context.app);
+      const anonymous = await visitor.post('/api/auth/sign-in/anonymous');
+      expect(anonymous.status, anonymous.text).toBe(200);
+      const guestMemberId = await join(anonymous.body.user.id as string);
+
+      const before = await organizationPageState(suite.context, own.id);
+      const got: string[] = [];
+      for (const memberId of [bannedMemberId, guestMemberId]) {
+        const answer = await suite.owner.client.post<Refusal>(path, { memberId });
+        got.push(`${answer.status} ${answer.body.code}`);
+      }
+      expect(got).toEqual(['400 TRANSFER_TARGET_NOT_ALLOWED', '400 TRANSFER_TARGET_NOT_ALLOWED']);
+      expect(await organizationPageState(suite.context, own.id)).toEqual(before);
+
+      // A ban that has ended no longer stands in the way.
+      await suite.context.database.db
+        .updateTable('user')
+        .set({
+          banExpires:
+            engine === 'postgres' ? new Date(Date.now() - 60_000) : new Date(Date.now() - 60_000).toISOString(),
+        })
+        .where('id', '=', banned.id)
+        .execute();
+      const handed = await suite.owner.client.post(path, { memberId: bannedMemberId });
+      expect(handed.status, handed.text).toBe(200);
+    });
+
+    it('names the person an admin impersonates in the events of the page, and shows them in that person’s activity', async () => {
+      const own = await suite.organization('Impersonated');
+      const path = `/api/v1/organizations/${own.id}`;
+      const start = await suite.admin.post('/api/auth/admin/impersonate-user', {
+        userId: suite.owner.id,
+        reason: 'Support ticket 31',
+      });
+      expect(start.status, start.text).toBe(200);
+      let refused: string;
+      let set: string;
+      const before = await organizationPageState(suite.context, own.id);
+      try {
+        const mismatch = await suite.admin.request<Refusal>('DELETE', path, { json: { confirmName: 'not its name' } });
+        refused = `${mismatch.status} ${mismatch.body.code}`;
+        expect(await organizationPageState(suite.context, own.id)).toEqual(before);
+        const policies = await suite.admin.request<Refusal>('PUT', `${path}/policies`, {
+          json: { requireTwoFactor: false, invitationDomains: ['support.example'] },
+        });
+        set = `${policies.status} ${policies.body.code}`;
+      } finally {
+        expect((await suite.admin.post('/api/auth/admin/stop-impersonating')).status).toBe(200);
+      }
+      expect([refused, set]).toEqual(['400 CONFIRM_NAME_MISMATCH', '200 undefined']);
+      // The one change asked for, nothing else.
+      expect(await organizationPageState(suite.context, own.id)).toEqual({
+        ...before,
+        policies: { requireTwoFactor: false, invitationDomains: ['support.example'] },
+      });
+
+      const activity = await suite.owner.client.get('/api/v1/me/audit');
+      expect(activity.status, activity.text).toBe(200);
+      const events = activity.body.data.filter(
+        (event) => event.organizationId === own.id && event.actorId === suite.adminId,
+      );
+      expect(
+        events.map((event) => [event.action, event.outcome, event.actorId, event.targetUserId, event.details]),
+      ).toEqual([
+        [
+          'organization.policies',
+          'success',
+          suite.adminId,
+          suite.owner.id,
+          { requireTwoFactor: false, invitationDomains: 'support.example', impersonating: suite.owner.id },
+        ],
+        [
+          'organization.delete',
+          'failure',
+          suite.adminId,
+          suite.owner.id,
+          { code: 'CONFIRM_NAME_MISMATCH', impersonating: suite.owner.id },
+        ],
+      ]);
     });
 
     it('keeps exactly the owners one transfer leaves when two owners hand over to each other at once', async () => {

@@ -130,16 +130,31 @@ export async function cancelInvitation(database: Database, organizationId: strin
  * Deletes the organization when `confirmName` is its name as typed (`organizationConfirmationText`:
  * a name stored before the name rule, cut to what can be typed): its team places, teams,
  * invitations, members and itself, in one transaction (Better Auth's own deletion leaves the teams
- * to the foreign keys; here nothing depends on them).
+ * to the foreign keys; here nothing depends on them). `refusal`, when given, is asked under the
+ * lock first: a member deleting their organization must still be one who may (`memberRefusal`).
  */
-export async function deleteOrganization(database: Database, organizationId: string, confirmName: string) {
+export async function deleteOrganization<Refusal extends string = never>(
+  database: Database,
+  organizationId: string,
+  confirmName: string,
+  refusal?: (trx: Transaction<DB>) => Promise<Refusal | undefined>,
+) {
   return membershipTransaction(database, async (trx) => {
     const organization = await lockOrganization(trx, database.engine, organizationId);
     if (!organization) return 'not-found' as const;
+    const refused = await refusal?.(trx);
+    if (refused) return refused;
     if (organizationConfirmationText(organization.name) !== confirmName) return 'name-mismatch' as const;
     await deleteOrganizations(trx, [organizationId]);
     return organization;
   });
+}
+
+/** What a transfer reads of the new owner's account, under the lock. */
+export interface TransferTargetAccount {
+  banned: boolean | number | null;
+  banExpires: Date | string | null;
+  isAnonymous: boolean | number | null;
 }
 
 /** What a transfer did: the new owner's membership (and user, and role before), and the caller's, now admin. */
@@ -155,20 +170,23 @@ export interface Transfer {
  * `admin` (whatever roles either held), in one transaction under the organization's lock. Both are
  * read under the lock: transfers at once run one after the other, each reading what the one before
  * wrote (a caller an earlier transfer made admin is refused), and the organization keeps an owner.
+ * The new owner's account must be one that `mayOwn` (the route's rule: active and registered).
  */
 export async function transferOwnership(
   database: Database,
   organizationId: string,
   callerUserId: string,
   memberId: string,
-): Promise<Transfer | 'organization-not-found' | 'not-owner' | 'member-not-found' | 'self'> {
+  mayOwn: (account: TransferTargetAccount) => boolean,
+): Promise<Transfer | 'organization-not-found' | 'not-owner' | 'member-not-found' | 'self' | 'target-not-allowed'> {
   return membershipTransaction(database, async (trx) => {
     if (!(await lockOrganization(trx, database.engine, organizationId))) return 'organization-not-found';
     const members = await trx
-      .selectFrom('member')
-      .select(['id', 'userId', 'role'])
-      .where('organizationId', '=', organizationId)
-      .where((eb) => eb.or([eb('userId', '=', callerUserId), eb('id', '=', memberId)]))
+      .selectFrom('member as m')
+      .innerJoin('user as u', 'u.id', 'm.userId')
+      .select(['m.id', 'm.userId', 'm.role', 'u.banned', 'u.banExpires', 'u.isAnonymous'])
+      .where('m.organizationId', '=', organizationId)
+      .where((eb) => eb.or([eb('m.userId', '=', callerUserId), eb('m.id', '=', memberId)]))
       .execute();
     const caller = members.find((member) => member.userId === callerUserId);
     if (!caller) return 'organization-not-found';
@@ -176,6 +194,7 @@ export async function transferOwnership(
     const target = members.find((member) => member.id === memberId);
     if (!target) return 'member-not-found';
     if (target.id === caller.id) return 'self';
+    if (!mayOwn(target)) return 'target-not-allowed';
     await trx.updateTable('member').set({ role: 'owner' }).where('id', '=', target.id).execute();
     await trx.updateTable('member').set({ role: 'admin' }).where('id', '=', caller.id).execute();
     return {

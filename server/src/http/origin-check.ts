@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { apiError } from './api-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const originOf = (value: string | undefined) => {
   if (!value) return undefined;

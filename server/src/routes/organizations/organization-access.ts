@@ -5,6 +5,7 @@ import type { organizationStatements } from '#common/permissions';
 import type { AuditEventInput, AuditLog } from '../../audit/audit-log';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
+import type { MemberRefusal } from '../../db/member-permission';
 import { twoFactorKeepsOut } from '../../db/organization-policies';
 import { permissionsOf } from '../../db/organization-roles';
 import { apiError } from '../../http/api-error';
@@ -22,6 +23,12 @@ export interface Membership {
 }
 
 export type OrganizationEnv = { Variables: PrincipalVariables & { membership: Membership } };
+
+const MEMBER_REFUSALS = {
+  'organization-not-found': [404, 'ORGANIZATION_NOT_FOUND'],
+  'two-factor-required': [403, 'ORGANIZATION_REQUIRES_TWO_FACTOR'],
+  'permission-denied': [403, 'ORGANIZATION_PERMISSION_DENIED'],
+} as const;
 
 /** Longer than any id Better Auth makes: no organization has it. */
 const ID_MAX_LENGTH = 200;
@@ -76,15 +83,18 @@ export function organizationAccess(auth: Auth, database: Database, audit: AuditL
     { targetUserId, details, refusal }: OrganizationEvent,
   ) => {
     const principal = c.get('principal');
+    // As Better Auth's events (decision 0041): the admin acts, and the person impersonated is named,
+    // as the target unless the event has another one, so that their own activity shows it.
+    const impersonating = principal.impersonatedBy ? principal.user.id : undefined;
     audit.record({
       action,
       outcome: refusal ? 'failure' : 'success',
       actorId: principal.impersonatedBy ?? principal.user.id,
-      targetUserId,
+      targetUserId: targetUserId ?? impersonating,
       organizationId: c.get('membership').organizationId,
       ipAddress: clientAddressOf(c, auth.options),
       userAgent: c.req.header('user-agent'),
-      details: { ...details, code: refusal },
+      details: { ...details, code: refusal, impersonating },
     });
   };
 
@@ -103,7 +113,17 @@ export function organizationAccess(auth: Auth, database: Database, audit: AuditL
       await next();
     };
 
-  return { member, permitted, record };
+  /**
+   * Answers as `member` and `permitted` would when the membership, read again under the organization's
+   * lock (`memberRefusal`), no longer lets the caller act; a missing permission is recorded under `action`.
+   */
+  const refuse = (c: Context<OrganizationEnv>, refusal: MemberRefusal, action: AuditAction) => {
+    const [status, code] = MEMBER_REFUSALS[refusal];
+    if (refusal === 'permission-denied') record(c, action, { refusal: code });
+    return apiError(c, status, code);
+  };
+
+  return { member, permitted, record, refuse };
 }
 
 export type OrganizationAccess = ReturnType<typeof organizationAccess>;

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { ApiData } from '#common/error-codes';
 import type { Database } from '../../db/database';
+import { memberRefusal, type MemberRefusal } from '../../db/member-permission';
+import { membershipTransaction } from '../../db/membership-turns';
 import { lockOrganization } from '../../db/organization-lock';
 import { apiError } from '../../http/api-error';
 import { validate } from '../../http/validate';
@@ -14,28 +16,32 @@ import type { OrganizationAccess, OrganizationEnv } from './organization-access'
 const logoFormSchema = uploadFormSchema.pick({ file: true });
 
 /**
- * Sets the organization's logo to a new file of the uploader's (null: none), and deletes its earlier
- * logo files, in one transaction under the organization's lock: two uploads at once leave one logo,
- * and its file. Undefined when the organization is gone.
+ * Sets the organization's logo to a new file of the caller's (no avatar: none), and deletes its
+ * earlier logo files, in one transaction under the organization's lock, in its membership turn: two
+ * uploads at once leave one logo, and its file; a caller removed or demoted meanwhile is refused
+ * (`memberRefusal`). Undefined when the organization is gone.
  */
 async function replaceLogo(
   database: Database,
   publicUrl: string,
   organizationId: string,
-  image: { userId: string; avatar: Avatar } | null,
-): Promise<string | null | undefined> {
-  return database.db.transaction().execute(async (trx) => {
+  userId: string,
+  avatar: Avatar | null,
+): Promise<{ logo: string | null } | MemberRefusal | undefined> {
+  return membershipTransaction(database, async (trx) => {
     if (!(await lockOrganization(trx, database.engine, organizationId))) return undefined;
+    const refusal = await memberRefusal(trx, organizationId, userId, 'organization', 'update');
+    if (refusal) return refusal;
     const category = organizationLogoCategory(organizationId);
-    const id = image
+    const id = avatar
       ? await createFileStore({ db: trx }).insert({
-          userId: image.userId,
+          userId,
           category,
           isPublic: true,
-          contentType: image.avatar.contentType,
-          data: image.avatar.data,
-          width: image.avatar.width,
-          height: image.avatar.height,
+          contentType: avatar.contentType,
+          data: avatar.data,
+          width: avatar.width,
+          height: avatar.height,
           description: null,
         })
       : undefined;
@@ -44,7 +50,7 @@ async function replaceLogo(
     let earlier = trx.deleteFrom('file').where('category', '=', category);
     if (id) earlier = earlier.where('id', '!=', id);
     await earlier.execute();
-    return logo;
+    return { logo };
   });
 }
 
@@ -56,7 +62,7 @@ async function replaceLogo(
 export function organizationLogoRoutes(
   database: Database,
   publicUrl: string,
-  { member, permitted, record }: OrganizationAccess,
+  { member, permitted, record, refuse }: OrganizationAccess,
 ) {
   return new Hono<OrganizationEnv>()
     .put(
@@ -76,19 +82,25 @@ export function organizationLogoRoutes(
           return apiError(c, error.status, code, error.message);
         }
         const { organizationId } = c.get('membership');
-        const logo = await replaceLogo(database, publicUrl, organizationId, {
-          userId: c.get('principal').user.id,
-          avatar,
-        });
-        // No logo made: the organization was deleted meanwhile.
-        if (!logo) return apiError(c, 404, 'ORGANIZATION_NOT_FOUND');
+        const outcome = await replaceLogo(database, publicUrl, organizationId, c.get('principal').user.id, avatar);
+        // Deleted meanwhile; or the caller was removed or demoted while waiting for the lock.
+        if (!outcome) return apiError(c, 404, 'ORGANIZATION_NOT_FOUND');
+        if (typeof outcome === 'string') return refuse(c, outcome, 'organization.update');
+        const logo = outcome.logo!;
         record(c, 'organization.update', { details: { field: 'logo', logo } });
         return c.json<ApiData<{ logo: string }>>({ data: { logo } });
       },
     )
     .delete('/:id/logo', member, permitted('organization', 'update', 'organization.update'), async (c) => {
-      const logo = await replaceLogo(database, publicUrl, c.get('membership').organizationId, null);
-      if (logo === undefined) return apiError(c, 404, 'ORGANIZATION_NOT_FOUND');
+      const outcome = await replaceLogo(
+        database,
+        publicUrl,
+        c.get('membership').organizationId,
+        c.get('principal').user.id,
+        null,
+      );
+      if (!outcome) return apiError(c, 404, 'ORGANIZATION_NOT_FOUND');
+      if (typeof outcome === 'string') return refuse(c, outcome, 'organization.update');
       record(c, 'organization.update', { details: { field: 'logo', logo: null } });
       return c.json<ApiData<{ logo: null }>>({ data: { logo: null } });
     });
