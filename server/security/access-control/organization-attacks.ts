@@ -70,6 +70,7 @@ export function organizationAttacks(org: Organization, invitationId: string): Or
       '/api/auth/organization/update',
       { organizationId: org.id, data: { name: 'Hijacked', slug: 'hijacked' } },
     ],
+    // Refused to everyone, the owner too (`organizations/org-routes.test.ts`): only our route deletes.
     [both, 'POST', '/api/auth/organization/delete', { organizationId: org.id }],
     [
       both,

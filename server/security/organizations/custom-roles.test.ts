@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { organizationRows } from '#test/organization-rows';
 import { ENGINES } from '#test/test-context';
 import { acmePerSuite } from '../access-control/organization-attacks';
-import { uniqueEmail } from '../support/principals';
+import { setMemberRole } from '#test/organization-page';
+import { BUILT_IN_ORGANIZATION_ROLES } from '#common/organization-roles';
+import { parseRoles } from '#common/roles';
+import { organization, uniqueEmail } from '../support/principals';
 import { answer, createRole } from './policies';
 
 describe('ASVS V8 Authorization: custom roles keep valid names and permissions and stay with their holders', () => {
@@ -152,6 +155,68 @@ describe('ASVS V8 Authorization: custom roles keep valid names and permissions a
         }
       }
       expect(await roles()).toEqual(before);
+    });
+    it('leaves no member or invitation holding a role deleted or renamed while it was given, however the requests interleave', async () => {
+      const org = await organization(acme.context, 'Race');
+      const { db } = acme.context.database;
+      const memberId = org.memberIds[org.member.id]!;
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      /** Role names that members and pending invitations hold but that name no role of the organization. */
+      const dangling = async () => {
+        const custom = (
+          await db.selectFrom('organizationRole').select('role').where('organizationId', '=', org.id).execute()
+        ).map((row) => row.role);
+        const known = new Set<string>([...BUILT_IN_ORGANIZATION_ROLES, ...custom]);
+        const members = await db.selectFrom('member').select('role').where('organizationId', '=', org.id).execute();
+        const invitations = await db
+          .selectFrom('invitation')
+          .select('role')
+          .where('organizationId', '=', org.id)
+          .where('status', '=', 'pending')
+          .execute();
+        return [...members, ...invitations].flatMap((row) => parseRoles(row.role)).filter((role) => !known.has(role));
+      };
+      const give = (name: string) =>
+        org.owner.client.post('/api/auth/organization/update-member-role', {
+          organizationId: org.id,
+          memberId,
+          role: name,
+        });
+      const invite = (name: string) =>
+        org.owner.client.post('/api/auth/organization/invite-member', {
+          organizationId: org.id,
+          email: uniqueEmail('raced'),
+          role: name,
+        });
+      const remove = (name: string) =>
+        org.admin.client.post('/api/auth/organization/delete-role', { organizationId: org.id, roleName: name });
+      const rename = (name: string) =>
+        org.admin.client.post('/api/auth/organization/update-role', {
+          organizationId: org.id,
+          roleName: name,
+          data: { roleName: `${name}-renamed` },
+        });
+      const pairs = [
+        ['give', give, 'delete', remove],
+        ['invite', invite, 'delete', remove],
+        ['give', give, 'rename', rename],
+      ] as const;
+      for (const [firstLabel, first, secondLabel, second] of pairs) {
+        for (let round = 0; round < 6; round++) {
+          const name = `${firstLabel}-${secondLabel}-${round}`;
+          await createRole(org.owner.client, org.id, name, { ac: ['read'] });
+          const [a, b] = await Promise.all([first(name), sleep(round).then(() => second(name))]);
+          const label = `${name}: ${a.status} ${a.text.slice(0, 80)} / ${b.status} ${b.text.slice(0, 80)}`;
+          expect(a.status === 200 && b.status === 200, label).toBe(false);
+          expect(
+            [a.status, b.status].some((status) => status >= 500),
+            label,
+          ).toBe(false);
+          expect(await dangling(), label).toEqual([]);
+          await setMemberRole(acme.context, org.id, org.member.id, 'member');
+          await db.updateTable('invitation').set({ status: 'canceled' }).where('organizationId', '=', org.id).execute();
+        }
+      }
     });
   });
 });

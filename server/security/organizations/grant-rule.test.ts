@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { verifyEmail } from '#test/accounts';
 import { addMember, memberIdOf } from '#test/fixtures/account-deletion';
 import { organizationRows } from '#test/organization-rows';
+import { createCustomRole, setMemberRole } from '#test/organization-page';
 import { ENGINES } from '#test/test-context';
 import { acmePerSuite } from '../access-control/organization-attacks';
-import { signUp, uniqueEmail } from '../support/principals';
+import { organization, signUp, uniqueEmail } from '../support/principals';
 import { answer, createRole } from './policies';
 
 /** A custom role that may change members and edit roles, but holds nothing else beyond reading them. */
@@ -175,6 +176,113 @@ describe('ASVS V8 Authorization: nobody grants a permission they do not hold', (
       expect(answer(byRecruiter)).toEqual({ status: 403, code: 'ROLE_BEYOND_YOURS' });
       expect((await organizationRows(acme.context, acme.org.id)).invitations).toEqual(between.invitations);
       expect(before.invitations).toEqual(between.invitations);
+    });
+    /** A fresh organization whose plain member holds a custom role with these permissions (email verified). */
+    const holding = async (label: string, permission: Record<string, string[]>) => {
+      const org = await organization(acme.context, label);
+      const role = label.toLowerCase();
+      await createCustomRole(acme.context, org.id, role, permission);
+      await setMemberRole(acme.context, org.id, org.member.id, role);
+      await verifyEmail(acme.context, org.member.client, org.member.email);
+      return { org, role };
+    };
+    const BEYOND = { status: 403, code: 'ROLE_BEYOND_YOURS' };
+
+    it('refuses a custom role that may remove members removing someone stronger, by id or by email, and nothing changes', async () => {
+      const { org } = await holding('Janitor', { member: ['delete'], ac: ['read'] });
+      const remove = (memberIdOrEmail: string, organizationId: string = org.id) =>
+        org.member.client.post('/api/auth/organization/remove-member', { organizationId, memberIdOrEmail });
+      const before = await organizationRows(acme.context, org.id);
+      expect(answer(await remove(org.admin.email))).toEqual(BEYOND);
+      expect(answer(await remove(org.admin.email.toUpperCase()))).toEqual(BEYOND);
+      expect(answer(await remove(org.memberIds[org.admin.id]!))).toEqual(BEYOND);
+      expect(answer(await remove(org.memberIds[org.owner.id]!))).toEqual(BEYOND);
+      // Through the active organization too (the body names it as "").
+      expect(
+        (await org.member.client.post('/api/auth/organization/set-active', { organizationId: org.id })).status,
+      ).toBe(200);
+      expect(answer(await remove(org.admin.email, ''))).toEqual(BEYOND);
+      expect(await organizationRows(acme.context, org.id)).toEqual(before);
+      // Someone within its permissions it removes.
+      const removed = await remove(org.privateTeamMember.email);
+      expect(removed.status, removed.text).toBe(200);
+    });
+
+    it('refuses a custom role that may cancel invitations cancelling one beyond its permissions, and nothing changes', async () => {
+      const { org } = await holding('Canceller', { invitation: ['cancel'], ac: ['read'] });
+      const invite = async (role: string) => {
+        const invited = await org.owner.client.post('/api/auth/organization/invite-member', {
+          organizationId: org.id,
+          email: uniqueEmail(role),
+          role,
+        });
+        expect(invited.status, invited.text).toBe(200);
+        return invited.body.id as string;
+      };
+      const [toAdmin, toMember] = [await invite('admin'), await invite('member')];
+      const cancel = (invitationId: string) =>
+        org.member.client.post('/api/auth/organization/cancel-invitation', { invitationId });
+      const before = await organizationRows(acme.context, org.id);
+      expect(answer(await cancel(toAdmin))).toEqual(BEYOND);
+      expect(await organizationRows(acme.context, org.id)).toEqual(before);
+      const cancelled = await cancel(toMember);
+      expect(cancelled.status, cancelled.text).toBe(200);
+    });
+
+    it('refuses a custom role that may invite resending an invitation whose role is beyond it, and nothing changes', async () => {
+      const { org, role } = await holding('Resender', { invitation: ['create'], ac: ['read'] });
+      const email = uniqueEmail('future-admin');
+      const invited = await org.owner.client.post('/api/auth/organization/invite-member', {
+        organizationId: org.id,
+        email,
+        role: 'admin',
+      });
+      expect(invited.status, invited.text).toBe(200);
+      const expiry = () =>
+        acme.context.database.db
+          .selectFrom('invitation')
+          .select('expiresAt')
+          .where('id', '=', invited.body.id)
+          .executeTakeFirstOrThrow();
+      const [before, expiresAt] = [await organizationRows(acme.context, org.id), await expiry()];
+      // Better Auth re-issues the stored invitation on a resend, whatever role the body names.
+      const resent = await org.member.client.post('/api/auth/organization/invite-member', {
+        organizationId: org.id,
+        email,
+        role,
+        resend: true,
+      });
+      expect(answer(resent)).toEqual(BEYOND);
+      expect(await organizationRows(acme.context, org.id)).toEqual(before);
+      expect(await expiry()).toEqual(expiresAt);
+    });
+
+    it('refuses an invitation into a team the inviter may not add members to: 404 for a private team it cannot see, 403 otherwise', async () => {
+      const { org, role } = await holding('Recruiter', { invitation: ['create'], ac: ['read'] });
+      const invite = (teamId: unknown) =>
+        org.member.client.post('/api/auth/organization/invite-member', {
+          organizationId: org.id,
+          email: uniqueEmail('team-invitee'),
+          role,
+          teamId,
+        });
+      const before = await organizationRows(acme.context, org.id);
+      expect(answer(await invite(org.privateTeam.id))).toEqual({ status: 404, code: 'TEAM_NOT_FOUND' });
+      expect(answer(await invite([org.publicTeam.id, org.privateTeam.id]))).toEqual({
+        status: 404,
+        code: 'TEAM_NOT_FOUND',
+      });
+      expect(answer(await invite(org.publicTeam.id))).toEqual({ status: 403, code: 'NOT_ALLOWED' });
+      expect(await organizationRows(acme.context, org.id)).toEqual(before);
+      // Without a team it invites as before; the owner invites into the private team.
+      expect((await invite(undefined)).status).toBe(200);
+      const byOwner = await org.owner.client.post('/api/auth/organization/invite-member', {
+        organizationId: org.id,
+        email: uniqueEmail('team-invitee'),
+        role: 'member',
+        teamId: org.privateTeam.id,
+      });
+      expect(byOwner.status, byOwner.text).toBe(200);
     });
   });
 });

@@ -5,7 +5,10 @@ import { organizationSuite, type OrganizationFixture } from '#test/fixtures/admi
 import { TestClient } from '#test/http-client';
 import { pngForm } from '#test/images';
 import { createCustomRole, organizationPageState, setMemberRole } from '#test/organization-page';
-import { ENGINES, TEST_ORIGIN } from '#test/test-context';
+import { organizationRows } from '#test/organization-rows';
+import { connectTestRedis, createTestContext, ENGINES, TEST_ORIGIN, TEST_REDIS_URL } from '#test/test-context';
+import { organization as organizationOf } from '../support/principals';
+import { answer } from './policies';
 
 type Request = [method: string, path: string, body?: unknown];
 /** An answer read for its refusal's code only. */
@@ -440,5 +443,55 @@ describe('ASVS V8 Authorization', () => {
         await flag(false);
       }
     });
+  });
+  describe.each(ENGINES)('an organization’s deletion on %s', (engine) => {
+    it.each(['the database', 'Redis'])(
+      'refuses Better Auth’s own deletion even to the owner, and leaves no session working in a deleted organization (sessions in %s)',
+      async (store) => {
+        const redis = store === 'Redis' ? await connectTestRedis() : undefined;
+        const context = await createTestContext(
+          engine,
+          redis ? { env: { REDIS_URL: TEST_REDIS_URL }, redisKeyPrefix: redis.prefix } : {},
+        );
+        try {
+          const org = await organizationOf(context, 'Doomed');
+          const { owner, privateTeamMember } = org;
+          const before = await organizationRows(context, org.id);
+          const byBetterAuth = await owner.client.post('/api/auth/organization/delete', { organizationId: org.id });
+          expect(answer(byBetterAuth)).toEqual({ status: 404, code: 'ORGANIZATION_DELETION_DISABLED' });
+          expect(await organizationRows(context, org.id)).toEqual(before);
+
+          for (const person of [owner, privateTeamMember]) {
+            const active = await person.client.post('/api/auth/organization/set-active', { organizationId: org.id });
+            expect(active.status, active.text).toBe(200);
+          }
+          const team = await privateTeamMember.client.post('/api/auth/organization/set-active-team', {
+            teamId: org.privateTeam.id,
+          });
+          expect(team.status, team.text).toBe(200);
+          const deleted = await owner.client.request('DELETE', `/api/v1/organizations/${org.id}`, {
+            json: { confirmName: org.name },
+          });
+          expect(deleted.status, deleted.text).toBe(200);
+
+          const sessions = await context.database.db
+            .selectFrom('session')
+            .select(['activeOrganizationId', 'activeTeamId'])
+            .where('userId', 'in', [owner.id, privateTeamMember.id])
+            .execute();
+          expect(sessions.length).toBeGreaterThan(0);
+          expect(sessions.filter((row) => row.activeOrganizationId !== null || row.activeTeamId !== null)).toEqual([]);
+          // Whatever copy of the session a request reads, the organization it names is gone: it grants nothing.
+          for (const path of ['list-members', 'list-team-members', 'get-full-organization', 'list-roles']) {
+            const response = await privateTeamMember.client.get(`/api/auth/organization/${path}`);
+            expect(response.status === 200 && response.body !== null, `${path}: ${response.text}`).toBe(false);
+            expect(response.text, path).not.toContain(org.owner.email);
+          }
+        } finally {
+          await context.destroy();
+          await redis?.release();
+        }
+      },
+    );
   });
 });

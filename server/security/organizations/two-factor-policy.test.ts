@@ -5,7 +5,7 @@ import { ENGINES } from '#test/test-context';
 import { enableTwoFactor } from '#test/two-factor';
 import { ABOUT_THE_CALLER, acmePerSuite, organizationAttacks } from '../access-control/organization-attacks';
 import { brief } from '../access-control/endpoints';
-import { admin, PASSWORD, sessionCaller } from '../support/principals';
+import { admin, organization, PASSWORD, sessionCaller, uniqueEmail } from '../support/principals';
 import { OPEN_TO_EVERY_MEMBER } from '../../src/auth/plugins/organization-rules/two-factor-gate';
 import { answer, setPolicies } from './policies';
 
@@ -137,6 +137,70 @@ describe('ASVS V6 Authentication: an organization that requires two-factor keeps
       );
       const left = await client.post('/api/auth/organization/set-active', { organizationId: null });
       expect(left.status, left.text).toBe(200);
+    });
+
+    it('refuses a kept-out admin who names the organization as "" (Better Auth then acts on the active one), and nothing changes', async () => {
+      const org = await organization(acme.context, 'Blank');
+      const { client } = org.admin;
+      expect((await client.post('/api/auth/organization/set-active', { organizationId: org.id })).status).toBe(200);
+      await setPolicies(acme.context, org.id, { requireTwoFactor: true });
+      const before = await organizationRows(acme.context, org.id);
+      const attempts: Array<[string, unknown]> = [
+        ['invite-member', { organizationId: '', email: uniqueEmail('blank'), role: 'admin' }],
+        ['update', { organizationId: '', data: { name: 'Renamed by a kept-out admin' } }],
+        ['create-team', { organizationId: '', name: 'Sneaky team' }],
+        ['remove-member', { organizationId: '', memberIdOrEmail: org.member.email }],
+        ['has-permission', { organizationId: '', permissions: { member: ['delete'] } }],
+        ['update-member-role', { organizationId: '', memberId: org.memberIds[org.member.id], role: 'admin' }],
+      ];
+      for (const [path, body] of attempts) {
+        expect(answer(await client.post(`/api/auth/organization/${path}`, body)), path).toEqual(KEPT_OUT);
+      }
+      const blankQuery = await client.get('/api/auth/organization/list-members?organizationId=');
+      expect(answer(blankQuery)).toEqual(KEPT_OUT);
+      expect(await organizationRows(acme.context, org.id)).toEqual(before);
+    });
+
+    it('refuses the members of the session’s active team when the request names none, after leaving the active organization', async () => {
+      const org = await organization(acme.context, 'ActiveTeam');
+      const { client } = org.privateTeamMember;
+      expect((await client.post('/api/auth/organization/set-active', { organizationId: org.id })).status).toBe(200);
+      const team = await client.post('/api/auth/organization/set-active-team', { teamId: org.privateTeam.id });
+      expect(team.status, team.text).toBe(200);
+      await setPolicies(acme.context, org.id, { requireTwoFactor: true });
+      const left = await client.post('/api/auth/organization/set-active', { organizationId: null });
+      expect(left.status, left.text).toBe(200);
+      const before = await organizationRows(acme.context, org.id);
+      const members = await client.get('/api/auth/organization/list-team-members');
+      expect(answer(members)).toEqual(KEPT_OUT);
+      expect(members.text).not.toContain(org.owner.email);
+      expect(answer(await client.post('/api/auth/organization/set-active-team', {}))).toEqual(KEPT_OUT);
+      expect(await organizationRows(acme.context, org.id)).toEqual(before);
+    });
+
+    it('lists a kept-out member’s teams of their other organizations only, whichever organization is active', async () => {
+      const org = await organization(acme.context, 'UserTeams');
+      const { client } = org.privateTeamMember;
+      const own = await client.post('/api/auth/organization/create', { name: 'Own', slug: `own-${org.slug}` });
+      expect(own.status, own.text).toBe(200);
+      const ownTeam = await client.post('/api/auth/organization/create-team', {
+        organizationId: own.body.id,
+        name: 'Own Team',
+      });
+      expect(ownTeam.status, ownTeam.text).toBe(200);
+      await setPolicies(acme.context, org.id, { requireTwoFactor: true });
+      const before = await organizationRows(acme.context, org.id);
+      // The new organization is the active one; then none is.
+      for (const active of [own.body.id as string, null]) {
+        expect((await client.post('/api/auth/organization/set-active', { organizationId: active })).status).toBe(200);
+        const listed = await client.get('/api/auth/organization/list-user-teams');
+        expect(listed.status, listed.text).toBe(200);
+        const teams = listed.body as Array<{ id: string; organizationId: string }>;
+        expect(teams.map((row) => row.id)).toContain(ownTeam.body.id);
+        expect(teams.filter((row) => row.organizationId !== own.body.id)).toEqual([]);
+        expect(listed.text).not.toContain(org.privateTeam.name);
+      }
+      expect(await organizationRows(acme.context, org.id)).toEqual(before);
     });
 
     it('lets a member in once they turn two-factor on', async () => {

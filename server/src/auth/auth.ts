@@ -223,6 +223,8 @@ export function createAuth(dependencies: AuthDependencies) {
         ac: organizationAccess,
         roles: organizationRoles,
         teams: { enabled: true, allowRemovingAllTeams: true },
+        // Deleting asks for the typed name and takes the logo file too: DELETE /api/v1/organizations/:id only.
+        disableOrganizationDeletion: true,
         // Custom roles per organization beside owner, admin and member (decision 0092).
         dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: CUSTOM_ROLES_MAX },
         // The organization's policies: written by our policies route only, never by /organization/update.

@@ -1,4 +1,5 @@
 import type { BetterAuthPlugin } from 'better-auth';
+import { getSessionFromCtx } from 'better-auth/api';
 import type { Database } from '../../../db/database';
 import { authHook } from '../../auth-hook';
 import { customRoleRules } from './custom-roles';
@@ -7,7 +8,7 @@ import { grantRules } from './grant-rule';
 import { invitationDomainRules } from './invitation-domains';
 import { settingsRules } from './organization-settings';
 import type { Rule } from './rule';
-import { isGated, twoFactorGate } from './two-factor-gate';
+import { isGated, teamsLeftOpen, twoFactorGate } from './two-factor-gate';
 
 const RULES: Rule[] = [...grantRules, ...customRoleRules, ...invitationDomainRules, ...settingsRules];
 
@@ -33,6 +34,18 @@ export function organizationRules(database: Database) {
           matcher: (ctx: { path?: string }) => ctx.path === rule.path,
           handler: authHook((ctx) => rule.check(ctx, db)),
         })),
+      ],
+      after: [
+        {
+          // Named none, it lists the teams of every organization the caller is in: not of a gated one.
+          matcher: (ctx: { path?: string }) => ctx.path === '/organization/list-user-teams',
+          handler: authHook(async (ctx) => {
+            const teams = ctx.context.returned;
+            const session = await getSessionFromCtx(ctx);
+            if (!Array.isArray(teams) || !session) return;
+            return ctx.json(await teamsLeftOpen(db, teams, session.user.id));
+          }),
+        },
       ],
     },
     $ERROR_CODES: ORGANIZATION_RULE_ERROR_CODES,

@@ -17,10 +17,17 @@ export interface Rule {
 export async function callerOf(ctx: HookContext) {
   const found = await getSessionFromCtx(ctx);
   if (!found) return undefined;
-  return { userId: found.user.id, email: found.user.email, active: found.session.activeOrganizationId };
+  const { activeOrganizationId, activeTeamId } = found.session as {
+    activeOrganizationId?: string | null;
+    activeTeamId?: string | null;
+  };
+  return { userId: found.user.id, email: found.user.email, active: activeOrganizationId, activeTeam: activeTeamId };
 }
 
-/** The organization a Better Auth endpoint acts on: the one named, else the session's active one. */
+/**
+ * The organization a Better Auth endpoint acts on: the one named, else the session's active one. An
+ * empty string names none: Better Auth's endpoints then fall back on the active one (`named || active`).
+ */
 export const organizationOf = (ctx: HookContext, active: string | null | undefined) =>
   textOf(ctx.body, 'organizationId') ?? active ?? undefined;
 

@@ -26,20 +26,28 @@ export const OPEN_TO_EVERY_MEMBER = new Set([
 export const isGated = (path: string) =>
   (path.startsWith('/organization/') && !OPEN_TO_EVERY_MEMBER.has(path)) || path.startsWith('/team-permissions/');
 
+/** The non-empty strings among the values (lists flattened): an empty string names nothing. */
 const strings = (...values: unknown[]) =>
-  values.flatMap((value) => (Array.isArray(value) ? value : [value])).filter((value) => typeof value === 'string');
+  values
+    .flatMap((value) => (Array.isArray(value) ? value : [value]))
+    .filter((value): value is string => typeof value === 'string' && value !== '');
+
+/** Better Auth's endpoints that act on the session's active team when the request names none. */
+const ACTIVE_TEAM_FALLBACK = new Set(['/organization/list-team-members', '/organization/set-active-team']);
 
 interface Reaching {
   path: string;
   body: unknown;
   query: unknown;
   activeOrganizationId: string | null | undefined;
+  activeTeamId?: string | null | undefined;
 }
 
 /**
  * Every organization a request reaches: named by id or slug, or through one of its teams, members,
- * invitations or roles; else the session's active organization, which Better Auth's endpoints fall
- * back on when none is named (ours under /team-permissions never do).
+ * invitations or roles; else the session's active organization (and the organization of its active
+ * team, for the team endpoints that fall back on it), which Better Auth's endpoints fall back on when
+ * none is named (ours under /team-permissions never do). An empty string names nothing.
  */
 export async function organizationsReached(db: Kysely<DB>, request: Reaching): Promise<string[]> {
   const { body, query } = request;
@@ -50,6 +58,10 @@ export async function organizationsReached(db: Kysely<DB>, request: Reaching): P
   if (slugs.length > 0)
     add(await db.selectFrom('organization').select('id as organizationId').where('slug', 'in', slugs).execute());
   const teamIds = named('teamId');
+  // `teamId: null` (set-active-team) leaves the active team: it reaches nothing.
+  const leavesTeam = fieldOf(body, 'teamId') === null;
+  if (teamIds.length === 0 && !leavesTeam && ACTIVE_TEAM_FALLBACK.has(request.path) && request.activeTeamId)
+    teamIds.push(request.activeTeamId);
   if (teamIds.length > 0)
     add(await db.selectFrom('team').select('organizationId').where('id', 'in', teamIds).execute());
   const memberIds = [...named('memberId'), ...named('memberIdOrEmail').filter((id) => !id.includes('@'))];
@@ -63,7 +75,8 @@ export async function organizationsReached(db: Kysely<DB>, request: Reaching): P
     add(await db.selectFrom('organizationRole').select('organizationId').where('id', 'in', roleIds).execute());
   // `organizationId: null` (set-active) leaves the active organization: it reaches nothing.
   const namesOne =
-    fieldOf(body, 'organizationId') !== undefined ||
+    textOf(body, 'organizationId') ||
+    (request.path === '/organization/set-active' && fieldOf(body, 'organizationId') === null) ||
     textOf(fieldOf(body, 'data'), 'organizationId') ||
     textOf(body, 'organizationSlug') ||
     textOf(query, 'organizationId') ||
@@ -104,7 +117,21 @@ export async function twoFactorGate(ctx: HookContext, db: Kysely<DB>) {
     body: ctx.body,
     query: ctx.query,
     activeOrganizationId: caller.active,
+    activeTeamId: caller.activeTeam,
   });
   if (await keptOutOfAny(db, reached, caller.userId))
     throw APIError.from('FORBIDDEN', CODES.ORGANIZATION_REQUIRES_TWO_FACTOR);
+}
+
+/**
+ * The teams of a list across organizations (`list-user-teams` naming none) without those of an
+ * organization whose policy keeps this person out: their other organizations' teams stay listed.
+ */
+export async function teamsLeftOpen(db: Kysely<DB>, teams: unknown[], userId: string): Promise<unknown[]> {
+  const organizationIds = [...new Set(strings(...teams.map((team) => fieldOf(team, 'organizationId'))))];
+  const keptOut = new Set<string>();
+  for (const organizationId of organizationIds) {
+    if (await keptOutOfAny(db, [organizationId], userId)) keptOut.add(organizationId);
+  }
+  return teams.filter((team) => !keptOut.has(fieldOf(team, 'organizationId') as string));
 }
