@@ -89,6 +89,20 @@ describe('ASVS V3 web frontend security: cross-site request forgery', () => {
     expect(await countOrganizations()).toBe(before - 1);
   });
 
+  it('lets a DELETE that declares no body through, as a browser sends it (an empty stream on the server)', async () => {
+    const made = await admin.post('/api/v1/admin/organizations', { name: 'Logo Org' });
+    expect(made.status, made.text).toBe(201);
+    const response = await context.app.fetch(
+      new Request(`${TEST_ORIGIN}/api/v1/organizations/${made.body.data.id as string}/logo`, {
+        method: 'DELETE',
+        headers: { cookie: admin.cookieHeader, origin: TEST_ORIGIN },
+        body: new Uint8Array(0),
+      }),
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual({ data: { logo: null } });
+  });
+
   it('lets the console itself through: its origin, or its referer when a browser omits the origin', async () => {
     const json = { 'content-type': 'application/json' };
     const viaOrigin = await forged(
