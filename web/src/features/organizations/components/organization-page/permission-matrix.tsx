@@ -36,7 +36,8 @@ function toggled(permissions: OrganizationPermissions, resource: OrganizationRes
  * A role's permissions as a table: a row per resource, a column per action, a checkbox in each cell
  * the resource has, named "<Resource>: <action>". Without `onChange` it only shows them. With it,
  * cells outside `grantable` (what the editor holds) stay disabled: nobody is offered a permission to
- * give that the server would refuse. It scrolls sideways inside its box on a narrow screen.
+ * give that the server would refuse (decision 0096). It scrolls sideways inside its box on a narrow
+ * screen.
  */
 export function PermissionMatrix({
   label,
