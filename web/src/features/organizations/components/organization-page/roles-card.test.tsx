@@ -56,6 +56,9 @@ describe('RolesCard', () => {
       await expect.element(page.getByText(name, { exact: true })).toBeVisible();
     }
     await expect.element(page.getByText('Your role')).toBeVisible();
+    await expect.element(page.getByText('14 permissions')).toBeVisible();
+    await expect.element(page.getByText('1 permission', { exact: true })).toBeVisible();
+    await expect.element(page.getByRole('heading', { name: 'Custom roles (1 of 20)' })).toBeVisible();
     await unfold('admin');
     const admin = page.getByRole('table', { name: 'Permissions of admin' });
     await expect.element(admin.getByRole('checkbox', { name: 'Organization: update' })).toBeChecked();
@@ -127,6 +130,9 @@ describe('RolesCard', () => {
       customRole(`role-${index}`, { team: ['create'] }, index),
     );
     await renderCard('owner', many);
+    await expect
+      .element(page.getByRole('heading', { name: `Custom roles (${CUSTOM_ROLES_MAX} of ${CUSTOM_ROLES_MAX})` }))
+      .toBeVisible();
     const button = page.getByRole('button', { name: `Role limit reached (${CUSTOM_ROLES_MAX})` });
     await expect.element(button).toBeDisabled();
     await expect

@@ -8,6 +8,7 @@ import {
   holdsAll,
   permissionsOfRoles,
   type CustomRole,
+  type OrganizationPermissions,
 } from '#common/organization-roles';
 import { parseRoles } from '#common/roles';
 import { Badge } from '@/components/ui/badge';
@@ -25,14 +26,30 @@ import { RoleForm } from './role-form';
 
 const LIMIT_NOTE_ID = 'custom-roles-limit';
 
-/** One role, folded: its name and badges; unfolded, its permissions and what the caller may do with it. */
-function RoleItem({ name, badges, children }: { name: string; badges: ReactNode; children: ReactNode }) {
+const countOf = (permissions: OrganizationPermissions) => {
+  const count = Object.values(permissions).reduce((sum, actions) => sum + (actions?.length ?? 0), 0);
+  return `${count} ${count === 1 ? 'permission' : 'permissions'}`;
+};
+
+/** One role, folded: its name, badges and how many permissions; unfolded, its matrix and what the caller may do with it. */
+function RoleItem({
+  name,
+  permissions,
+  badges,
+  children,
+}: {
+  name: string;
+  permissions: OrganizationPermissions;
+  badges: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <li>
-      <details className="group">
+      <details>
         <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 text-sm">
           <span className="font-medium">{name}</span>
           {badges}
+          <span className="text-xs text-muted-foreground">{countOf(permissions)}</span>
         </summary>
         <div className="space-y-3 px-3 pb-3">{children}</div>
       </details>
@@ -75,6 +92,7 @@ function CustomRoleItem({
   return (
     <RoleItem
       name={role.role}
+      permissions={role.permission}
       badges={
         <>
           <Badge tone="indigo">Custom</Badge>
@@ -173,6 +191,7 @@ export function RolesCard({ organization }: { organization: OrganizationDetail }
           <RoleItem
             key={name}
             name={name}
+            permissions={permissionsOfRoles(name, [])}
             badges={
               <>
                 <Badge>Built-in</Badge>
@@ -184,7 +203,14 @@ export function RolesCard({ organization }: { organization: OrganizationDetail }
           </RoleItem>
         ))}
       </ul>
-      <h3 className="mt-6 mb-2 text-sm font-semibold">Custom roles</h3>
+      <h3 className="mt-6 mb-2 text-sm font-semibold">
+        Custom roles{' '}
+        {roles.data && (
+          <span className="font-normal text-muted-foreground">
+            ({roles.data.length} of {CUSTOM_ROLES_MAX})
+          </span>
+        )}
+      </h3>
       <QueryView query={roles} empty="No custom roles yet.">
         {(customRoles) => (
           <ul className="divide-y divide-separator rounded-md border border-border" aria-label="Custom roles">
