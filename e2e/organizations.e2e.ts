@@ -38,7 +38,9 @@ describe('organizations, invitations and teams', () => {
     const teamLink = page.getByRole('link', { name: 'Platform' });
     await teamLink.waitFor();
 
-    // The owner invites the member by email.
+    // The owner opens the organization's page and invites the member by email.
+    await page.getByRole('link', { name: 'Open organization' }).click();
+    await page.getByRole('heading', { name: organizationName }).waitFor();
     await page.getByLabel('Email to invite').fill(member.email);
     await page.getByRole('button', { name: 'Send Invitation' }).click();
     await toasts(page).getByText(`Invitation sent to ${member.email}.`).waitFor();
@@ -62,6 +64,8 @@ describe('organizations, invitations and teams', () => {
     expect(await access.textContent()).toContain('2 members');
 
     // The owner makes the team private, adds the member, promotes and demotes them.
+    await page.getByRole('link', { name: 'Back to organizations' }).click();
+    await card.click();
     await teamLink.click();
     await page.getByRole('heading', { name: 'Platform' }).waitFor();
     await page.getByText('Public Team', { exact: true }).waitFor();

@@ -97,8 +97,10 @@ export const ERROR_CODES = {
   ROLE_BEYOND_YOURS: 'You can only give, change or edit roles whose permissions you hold yourself',
   OWN_ORGANIZATION_ROLE: 'Only an owner may change their own role in an organization',
   ROLE_IN_USE: 'Members or pending invitations hold this role. Give them another role first.',
+  ORGANIZATION_SLUG_TAKEN: 'Another organization already uses this slug',
   ONLY_OWNER_TRANSFERS: 'Only an owner can hand the organization over',
   TRANSFER_TO_SELF: 'Choose another member to hand the organization to',
+  TRANSFER_TARGET_NOT_ALLOWED: 'The organization can only be handed to a member with an active, registered account',
   // Teams.
   TEAM_NOT_FOUND: 'Team not found',
   NOT_ALLOWED: 'You are not allowed to do this in this team',

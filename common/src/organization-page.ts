@@ -90,7 +90,10 @@ export type OrganizationMemberPage = ApiData<OrganizationMember[], { nextCursor:
 
 /** `POST /api/v1/organizations/:id/transfer`: an owner hands the organization to another member, and stays as admin. */
 export const transferOwnershipSchema = z.object({
-  memberId: z.string({ message: 'memberId is required' }).min(1, 'memberId is required').max(200),
+  memberId: z
+    .string({ message: 'memberId is required' })
+    .min(1, 'memberId is required')
+    .max(200, 'memberId is at most 200 characters'),
 });
 export interface TransferOwnershipAnswer {
   /** The new owner's membership, and the caller's, now admin. */

@@ -51,6 +51,23 @@ export const rolePermissionSchema = z
       ) as OrganizationPermissions,
   );
 
+/** The names among `role` ("admin,editor") that are not built in: the custom roles to look up. */
+export const customRoleNames = (role: string | null | undefined) =>
+  parseRoles(role).filter((name) => !(BUILT_IN_ORGANIZATION_ROLES as string[]).includes(name));
+
+/**
+ * A custom role's permissions as stored (JSON text): those the access control declares, or undefined
+ * when the text is unreadable (a role that grants nothing, never a request that fails).
+ */
+export function storedPermissions(text: string): OrganizationPermissions | undefined {
+  try {
+    const parsed = rolePermissionSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A custom role as the console lists it (Better Auth's `organizationRole` row, permissions parsed). */
 export interface CustomRole {
   id: string;

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from './error-codes';
+import type { OrganizationPermissions } from './organization-roles';
 import { z } from 'zod';
 import { nameSchema } from './validation';
 
@@ -30,6 +31,8 @@ export interface MyOrganization {
   slug: string;
   createdAt: string;
   role: string;
+  /** What the caller's roles allow there, custom roles included: what the console asks before showing a control. */
+  permissions: OrganizationPermissions;
   memberCount: number;
   teamCount: number;
 }

@@ -1,5 +1,4 @@
 import { createAccessControl } from 'better-auth/plugins/access';
-import { parseRoles } from './roles';
 
 /**
  * Organization access control (one declaration, used by the server's organization plugin and by the
@@ -23,19 +22,3 @@ export const organizationRoles = {
     ac: ['read'],
   }),
 };
-
-type OrganizationPermissions = {
-  [Resource in keyof typeof organizationStatements]?: (typeof organizationStatements)[Resource][number][];
-};
-
-/**
- * Whether an organization role (Better Auth stores several as "admin,owner") grants every permission
- * asked: the same access control the server's organization plugin enforces, so the console shows
- * exactly what the server would allow.
- */
-export function organizationRoleCan(role: string | null | undefined, permissions: OrganizationPermissions): boolean {
-  return parseRoles(role).some((held) => {
-    const granted = organizationRoles[held as keyof typeof organizationRoles];
-    return granted ? granted.authorize(permissions).success : false;
-  });
-}

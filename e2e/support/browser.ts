@@ -179,11 +179,18 @@ const TITLES = {
 /** An organization's admin page: its name (or "Organization" while it loads), then its list's. */
 const ORGANIZATION_TITLE = /^.+ · Organizations · Admin · Gatehouse$/;
 
+/** An organization's own page: its name (or "Organization" while it loads), then the list's. */
+const OWN_ORGANIZATION_TITLE = /^.+ · Organizations · Gatehouse$/;
+
 /** A screen's path that `expectPath` knows the title of. */
-export type ScreenPath = keyof typeof TITLES | `/admin/organizations/${string}`;
+export type ScreenPath = keyof typeof TITLES | `/admin/organizations/${string}` | `/organizations/${string}`;
 
 const titleOf = (pathname: ScreenPath) =>
-  pathname in TITLES ? TITLES[pathname as keyof typeof TITLES] : ORGANIZATION_TITLE;
+  pathname in TITLES
+    ? TITLES[pathname as keyof typeof TITLES]
+    : pathname.startsWith('/admin/')
+      ? ORGANIZATION_TITLE
+      : OWN_ORGANIZATION_TITLE;
 
 /**
  * Resolves when the page's path is `pathname` (client-side redirects included) and its screen shows,

@@ -68,6 +68,27 @@ describe('ASVS V3 web frontend security: cross-site request forgery', () => {
     expect(await countOrganizations()).toBe(before);
   });
 
+  it('holds a DELETE with a body to the same content type, and lets the console’s JSON through', async () => {
+    const made = await admin.post('/api/v1/admin/organizations', { name: 'Kept Org' });
+    expect(made.status, made.text).toBe(201);
+    const { id, name } = made.body.data as { id: string; name: string };
+    const before = await countOrganizations();
+    const remove = (type: string) =>
+      context.app.fetch(
+        new Request(`${TEST_ORIGIN}/api/v1/admin/organizations/${id}`, {
+          method: 'DELETE',
+          headers: { cookie: admin.cookieHeader, origin: TEST_ORIGIN, 'content-type': type },
+          body: JSON.stringify({ confirmName: name }),
+        }),
+      );
+    const plain = await remove('text/plain');
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(await countOrganizations()).toBe(before);
+    expect((await remove('application/json')).status).toBe(200);
+    expect(await countOrganizations()).toBe(before - 1);
+  });
+
   it('lets the console itself through: its origin, or its referer when a browser omits the origin', async () => {
     const json = { 'content-type': 'application/json' };
     const viaOrigin = await forged(

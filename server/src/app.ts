@@ -32,6 +32,9 @@ import { apiRateLimit } from './http/rate-limit';
 /** JSON bodies of the API are small; anything larger is refused before it is read whole. */
 export const MAX_API_BODY_BYTES = 1024 * 1024;
 const UPLOAD_PATH = '/api/v1/files/upload';
+const LOGO_PATH = /^\/api\/v1\/organizations\/[^/]+\/logo$/;
+/** The routes that take an image (multipart, up to the upload's size): the avatar upload and organization logos. */
+const takesImage = (path: string) => path === UPLOAD_PATH || LOGO_PATH.test(path);
 const SESSION_CHECK_PATH = `${AUTH_BASE_PATH}/get-session`;
 
 /** A route's label for metrics: its pattern, never the path itself (ids and tokens would flood them). */
@@ -120,11 +123,11 @@ export function createApp({ config, auth, database, logger, spa, mailer, redis, 
   const uploadBodyLimit = limitBody(MAX_UPLOAD_BODY_BYTES);
   app.use('/api/*', (c, next) => {
     if (BODILESS_METHODS.has(c.req.method)) return next();
-    return (c.req.path === UPLOAD_PATH ? uploadBodyLimit : apiBodyLimit)(c, next);
+    return (takesImage(c.req.path) ? uploadBodyLimit : apiBodyLimit)(c, next);
   });
   app.use('/api/*', inputGuard());
 
-  app.use('/api/v1/*', originCheck(allowedOrigins(config), [UPLOAD_PATH]));
+  app.use('/api/v1/*', originCheck(allowedOrigins(config), takesImage));
   if (!config.unsafeDisableRateLimit) {
     const limit = apiRateLimit({ auth, redis });
     // Liveness checks must never be told to slow down.

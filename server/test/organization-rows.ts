@@ -3,7 +3,7 @@ import type { TestContext } from './test-context';
 
 /**
  * Every row of one organization that a change to it could touch: the organization itself, its
- * members, invitations, teams and team places. Tests compare a read before an action with one after.
+ * members, invitations, custom roles, teams and team places. Tests compare a read before an action with one after.
  */
 export async function organizationRows(context: TestContext, organizationId: string) {
   const teams = await selectRows(context, 'team', ['id', 'name', 'memberCount', 'permissionMode'], { organizationId });
@@ -13,6 +13,7 @@ export async function organizationRows(context: TestContext, organizationId: str
     }),
     members: await selectRows(context, 'member', ['id', 'userId', 'role'], { organizationId }),
     invitations: await selectRows(context, 'invitation', ['id', 'email', 'role', 'status'], { organizationId }),
+    roles: await selectRows(context, 'organizationRole', ['id', 'role', 'permission'], { organizationId }),
     teams,
     places: await selectRows(context, 'teamMember', ['teamId', 'userId', 'role'], {
       teamId: teams.map((team) => team.id),

@@ -5,6 +5,9 @@ import type { Attack, Method } from './endpoints';
 
 type Refused = 'outsider' | 'member';
 
+/** The custom role the organization holds besides the built-in ones. */
+export const CUSTOM_ROLE = 'reviewer';
+
 export interface OrganizationAttack extends Attack {
   /** `METHOD /path`, without its query string. */
   endpoint: string;
@@ -22,6 +25,13 @@ export async function acmeOrganization(context: TestContext) {
   });
   expect(invited.status, invited.text).toBe(200);
   const invitationId = invited.body.id as string;
+  // A custom role, for the role endpoints to name.
+  const role = await org.owner.client.post('/api/auth/organization/create-role', {
+    organizationId: org.id,
+    role: CUSTOM_ROLE,
+    permission: { ac: ['read'] },
+  });
+  expect(role.status, role.text).toBe(200);
   // Strings only members may read: finding one in an outsider's answer is a leak.
   const secrets = [
     org.name,
@@ -60,6 +70,7 @@ export function organizationAttacks(org: Organization, invitationId: string): Or
       '/api/auth/organization/update',
       { organizationId: org.id, data: { name: 'Hijacked', slug: 'hijacked' } },
     ],
+    // Refused to everyone, the owner too (`organizations/org-routes.test.ts`): only our route deletes.
     [both, 'POST', '/api/auth/organization/delete', { organizationId: org.id }],
     [
       both,
@@ -90,6 +101,21 @@ export function organizationAttacks(org: Organization, invitationId: string): Or
       { memberId: adminMemberId, role: 'member', organizationId: org.id },
     ],
     [outsiderOnly, 'POST', '/api/auth/organization/leave', { organizationId: org.id }],
+    [outsiderOnly, 'GET', `/api/auth/organization/list-roles?organizationId=${org.id}`],
+    [outsiderOnly, 'GET', `/api/auth/organization/get-role?organizationId=${org.id}&roleName=${CUSTOM_ROLE}`],
+    [
+      both,
+      'POST',
+      '/api/auth/organization/create-role',
+      { organizationId: org.id, role: 'intruder', permission: { ac: ['create', 'read', 'update', 'delete'] } },
+    ],
+    [
+      both,
+      'POST',
+      '/api/auth/organization/update-role',
+      { organizationId: org.id, roleName: CUSTOM_ROLE, data: { permission: { member: ['delete'] } } },
+    ],
+    [both, 'POST', '/api/auth/organization/delete-role', { organizationId: org.id, roleName: CUSTOM_ROLE }],
     [outsiderOnly, 'GET', `/api/auth/organization/list-members?organizationId=${org.id}`],
     [both, 'POST', '/api/auth/organization/create-team', { name: 'Intruders', organizationId: org.id }],
     [outsiderOnly, 'GET', `/api/auth/organization/list-teams?organizationId=${org.id}`],

@@ -14,6 +14,12 @@ import { applicationInputSchema, applicationUpdateSchema } from '#common/applica
 import { adminOrganizationMembersQuerySchema } from '#common/admin-organization-members';
 import { adminStatsQuerySchema } from '#common/admin-stats';
 import { auditExportQuerySchema, auditQuerySchema, myAuditQuerySchema } from '#common/audit';
+import {
+  deleteOrganizationSchema,
+  organizationMembersQuerySchema,
+  organizationPoliciesSchema,
+  transferOwnershipSchema,
+} from '#common/organization-page';
 import { createOrganizationSchema } from '#common/organizations';
 import { setupSchema } from '#common/setup';
 import { signInAlertsSchema } from '#common/sign-in-alerts';
@@ -87,6 +93,34 @@ export const V1_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/v1/me/linked-accounts', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/organizations', bodyKeys: [], queryKeys: [] },
   { method: 'POST', path: '/api/v1/organizations', bodyKeys: schemaKeys(createOrganizationSchema), queryKeys: [] },
+  { method: 'GET', path: '/api/v1/organizations/:id', bodyKeys: [], queryKeys: [] },
+  {
+    method: 'GET',
+    path: '/api/v1/organizations/:id/members',
+    bodyKeys: [],
+    queryKeys: schemaKeys(organizationMembersQuerySchema),
+    choices: schemaChoices(organizationMembersQuerySchema),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/organizations/:id/transfer',
+    bodyKeys: schemaKeys(transferOwnershipSchema),
+    queryKeys: [],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/organizations/:id',
+    bodyKeys: schemaKeys(deleteOrganizationSchema),
+    queryKeys: [],
+  },
+  { method: 'PUT', path: '/api/v1/organizations/:id/logo', bodyKeys: ['file'], queryKeys: [], multipart: true },
+  { method: 'DELETE', path: '/api/v1/organizations/:id/logo', bodyKeys: [], queryKeys: [] },
+  {
+    method: 'PUT',
+    path: '/api/v1/organizations/:id/policies',
+    bodyKeys: schemaKeys(organizationPoliciesSchema),
+    queryKeys: [],
+  },
   { method: 'GET', path: '/api/v1/invitations', bodyKeys: [], queryKeys: [] },
   { method: 'GET', path: '/api/v1/setup', bodyKeys: [], queryKeys: ['token'] },
   { method: 'POST', path: '/api/v1/setup', bodyKeys: schemaKeys(setupSchema), queryKeys: [] },

@@ -24,6 +24,7 @@ import { auditTrail } from './plugins/audit-trail';
 import { freshSession } from './plugins/fresh-session';
 import { impersonationGuard } from './plugins/impersonation-guard';
 import { invitationGuard } from './plugins/invitation-guard';
+import { organizationRules } from './plugins/organization-rules';
 import { passkeyGuard } from './plugins/passkey-guard';
 import { requestRules } from './plugins/request-rules';
 import { resetLinks } from './plugins/reset-links';
@@ -222,6 +223,8 @@ export function createAuth(dependencies: AuthDependencies) {
         ac: organizationAccess,
         roles: organizationRoles,
         teams: { enabled: true, allowRemovingAllTeams: true },
+        // Deleting asks for the typed name and takes the logo file too: DELETE /api/v1/organizations/:id only.
+        disableOrganizationDeletion: true,
         // Custom roles per organization beside owner, admin and member (decision 0092).
         dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: CUSTOM_ROLES_MAX },
         // The organization's policies: written by our policies route only, never by /organization/update.
@@ -251,6 +254,8 @@ export function createAuth(dependencies: AuthDependencies) {
             }),
           ),
       }),
+      // Before the invitation guard: an invitation these rules refuse counts against no limit.
+      organizationRules(database),
       invitationGuard({ config, redis }),
       teamPermissions(),
       ...twoFactorPlugins(database),

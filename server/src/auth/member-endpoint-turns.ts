@@ -5,10 +5,11 @@ import type { SessionRead } from './session-reader';
 type Handler = (request: Request) => Promise<Response>;
 
 /**
- * Better Auth's handler, with its member endpoints (leave, remove a member, change a role) each run in
- * the organizations' turn (`aroundMemberEndpoint`): two owners leaving at once could otherwise each see
- * the other still there. The organization is the body's, or the session's active one as the endpoints
- * take it; a request naming none still waits its turn in this process.
+ * Better Auth's handler, with its member endpoints (leave, remove a member, change a role, invite,
+ * accept, the role endpoints) each run in the organizations' turn (`aroundMemberEndpoint`): two owners
+ * leaving at once could otherwise each see the other still there, and a role deleted while it is given
+ * would be left held. The organization is the invitation's, the body's, or the session's active one as
+ * the endpoints take it; a request naming none still waits its turn in this process.
  */
 export function withMemberEndpointTurns(
   database: Database,
@@ -22,10 +23,20 @@ export function withMemberEndpointTurns(
       .clone()
       .json()
       .catch(() => undefined);
-    const named = (body as { organizationId?: unknown } | undefined)?.organizationId;
-    if (typeof named === 'string') return named;
+    const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    // An invitation is accepted into its own organization, whatever the session's active one.
+    if (typeof fields.invitationId === 'string' && fields.invitationId !== '') {
+      const invitation = await database.db
+        .selectFrom('invitation')
+        .select('organizationId')
+        .where('id', '=', fields.invitationId)
+        .executeTakeFirst();
+      return invitation?.organizationId;
+    }
+    // An empty string names none: the endpoints then act on the active one (`named || active`).
+    const named = typeof fields.organizationId === 'string' ? fields.organizationId : '';
     const active = read.kind === 'signed-in' ? read.session.activeOrganizationId : undefined;
-    return typeof active === 'string' ? active : undefined;
+    return named || (typeof active === 'string' ? active : undefined);
   };
   return async (request) => {
     if (request.method !== 'POST' || !paths.has(new URL(request.url).pathname)) return handler(request);

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { permissionsOfRoles, type CustomRole, type OrganizationPermissions } from '#common/organization-roles';
+import {
+  permissionsOfRoles,
+  storedPermissions,
+  type CustomRole,
+  type OrganizationPermissions,
+} from '#common/organization-roles';
 import { toIsoDate } from './dates';
 import type { DB } from './schema';
 
@@ -14,7 +19,8 @@ export async function customRolesOf(db: Kysely<DB>, organizationId: string): Pro
   return rows.map((row) => ({
     id: row.id,
     role: row.role,
-    permission: JSON.parse(row.permission) as OrganizationPermissions,
+    // Unreadable permissions grant nothing (Better Auth would answer 500 to every check of the organization).
+    permission: storedPermissions(row.permission) ?? {},
     createdAt: toIsoDate(row.createdAt),
   }));
 }

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { apiError } from './api-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const originOf = (value: string | undefined) => {
   if (!value) return undefined;
@@ -21,7 +21,7 @@ const originOf = (value: string | undefined) => {
  * Bodies must be declared as what the route reads (JSON, or multipart for uploads): a text/plain
  * form post from another site is refused before any handler runs.
  */
-export function originCheck(trustedOrigins: string[], multipartPaths: string[]): MiddlewareHandler {
+export function originCheck(trustedOrigins: string[], isMultipart: (path: string) => boolean): MiddlewareHandler {
   const trusted = new Set(trustedOrigins);
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
@@ -32,7 +32,7 @@ export function originCheck(trustedOrigins: string[], multipartPaths: string[]):
     }
     if (WITH_BODY.has(c.req.method) && c.req.raw.body !== null) {
       const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      const wanted = multipartPaths.includes(c.req.path) ? 'multipart/form-data' : 'application/json';
+      const wanted = isMultipart(c.req.path) ? 'multipart/form-data' : 'application/json';
       if (type !== wanted) {
         return apiError(c, 415, 'UNSUPPORTED_MEDIA_TYPE', `Send the request body as ${wanted}`);
       }

@@ -7,3 +7,9 @@ export function fileIdFromUrl(url: string | null | undefined): string | undefine
   const index = url.indexOf(FILE_PATH);
   return index === -1 ? undefined : url.slice(index + FILE_PATH.length) || undefined;
 }
+
+/**
+ * The category of an organization's logo files: its own, so that replacing the logo or deleting the
+ * organization removes exactly its files, whoever uploaded them.
+ */
+export const organizationLogoCategory = (organizationId: string) => `organization-logo:${organizationId}`;

@@ -62,7 +62,7 @@ export function apiRoutes({
     .route('/me/applications', myApplicationRoutes({ auth, database, audit }))
     .route('/me/linked-accounts', myLinkedAccountRoutes({ auth, database, providers }))
     .route('/me', meRoutes({ auth, database }))
-    .route('/organizations', organizationRoutes({ auth, database }))
+    .route('/organizations', organizationRoutes({ auth, database, audit, publicUrl }))
     .route('/invitations', invitationRoutes({ auth, database }))
     .route('/sign-in-options', signInOptionsRoutes({ providers, emailSignIn }))
     .route('/setup', setupRoutes({ auth, database, audit, redis, rateLimited }))

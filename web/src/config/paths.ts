@@ -19,6 +19,8 @@ export const paths = {
   consent: '/consent',
   dashboard: '/dashboard',
   profile: '/profile',
+  /** The profile's two-factor card (its heading's id, made from the card's title). */
+  profileTwoFactor: '/profile#card-two-factor-authentication',
   organizations: '/organizations',
   /** One organization's own page: members, invitations, roles, settings, policies. */
   organization: (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}`,

@@ -151,7 +151,7 @@ describe('two owners leaving through two instances, the first held between its c
     const leavingB = leave(ownerB.client);
     const answeredWhileHeld = await Promise.race([
       leavingB.then(() => true),
-      waitingForLock(db, 'for update').then(() => false),
+      waitingForLock(db, 'for no key update').then(() => false),
     ]);
     release();
     await locker;

@@ -39,6 +39,12 @@ describe.each(ENGINES)('linked identities in User Details on %s', (engine) => {
     const github = await linkIdentity(suite.context, id, 'github', 'gh-4242');
     // A provider the operator has since removed from the configuration keeps its id as its name.
     const retired = await linkIdentity(suite.context, id, 'retired-idp', 'sub-7');
+    // Linked a second later: the list is in the order identities were linked (the same millisecond would order by id).
+    await suite.context.database.db
+      .updateTable('account')
+      .set({ createdAt: new Date(Date.now() + 1000).toISOString() })
+      .where('id', '=', retired)
+      .execute();
     const response = await admin.get(list(id));
     expect(response.status, response.text).toBe(200);
     expect(response.body.data).toEqual([

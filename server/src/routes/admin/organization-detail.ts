@@ -20,8 +20,8 @@ import {
   removeMember,
   setMemberRole,
   type MemberOutcome,
-} from './organization-changes';
-import { decodeMemberCursor, memberCount, memberPage } from './organization-members';
+} from '../../db/organization-changes';
+import { adminMemberOf, decodeMemberCursor, memberCount, memberPage } from '../../db/organization-members';
 import { organizationDetail } from './organization-view';
 
 type Env = { Variables: PrincipalVariables };
@@ -103,7 +103,11 @@ export function organizationDetailRoutes(auth: Auth, database: Database, audit: 
           memberPage(database, organizationId, limit, after),
           memberCount(database, organizationId),
         ]);
-        return c.json<AdminOrganizationMemberPage>({ data: page.members, nextCursor: page.nextCursor, total });
+        return c.json<AdminOrganizationMemberPage>({
+          data: page.members.map(adminMemberOf),
+          nextCursor: page.nextCursor,
+          total,
+        });
       },
     )
     .delete(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plantMembers } from '#test/member-rows';
 import { watchStatements } from '#test/statements';
 import { createTestContext, ENGINES, type TestContext } from '#test/test-context';
-import { decodeMemberCursor, memberCount, memberPage } from './organization-members';
+import { decodeMemberCursor, memberCount, memberPage } from '../../db/organization-members';
 
 const LARGE = 'large-organization';
 const SMALL = 'small-organization';

@@ -82,6 +82,7 @@ describe.each(ENGINES)('admin invitation cancelling, organization deletion and i
       invitations: [],
       teams: [],
       places: [],
+      roles: [],
     });
     const { db } = suite.context.database;
     const teamIds = Object.values(organization.teamIds);

@@ -3,7 +3,7 @@ import { ORGANIZATION_MEMBER_PAGE_SIZE } from '#common/admin-organization-member
 import type { TeamPermissionMode } from '#common/teams';
 import type { Database } from '../../db/database';
 import { toIsoDate } from '../../db/dates';
-import { memberCount, memberPage } from './organization-members';
+import { adminMemberOf, memberCount, memberPage } from '../../db/organization-members';
 
 /**
  * One organization with its first page of members (and who they are) and their count, its pending
@@ -49,7 +49,7 @@ export async function organizationDetail(
   const now = Date.now();
   return {
     organization: { ...organization, createdAt: toIsoDate(organization.createdAt) },
-    members: firstPage.members,
+    members: firstPage.members.map(adminMemberOf),
     memberCount: total,
     membersNextCursor: firstPage.nextCursor,
     invitations: invitations

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { Database } from '../../db/database';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 
 export interface StoredFile {
   id: string;
@@ -12,7 +13,8 @@ export interface StoredFile {
   createdAt: string;
 }
 
-export function createFileStore({ db }: Database) {
+/** Files in the database; `db` may be a transaction, for a file written with what names it. */
+export function createFileStore({ db }: { db: Kysely<DB> }) {
   return {
     async insert(
       file: Omit<StoredFile, 'id' | 'createdAt' | 'size'> & {

@@ -1,3 +1,7 @@
+import { useParams } from 'react-router';
+import { OrganizationScreen } from '@/features/organizations/components/organization-page/organization-screen';
+
 export function Component() {
-  return null;
+  const { organizationId = '' } = useParams();
+  return <OrganizationScreen key={organizationId} organizationId={organizationId} />;
 }

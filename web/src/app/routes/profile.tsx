@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Notice } from '@/components/ui/notice';
 import { PageTitle } from '@/components/ui/page-title';
@@ -43,9 +43,18 @@ function useLinkOutcome() {
   return outcome;
 }
 
+/** A link to one of the cards (`paths.profileTwoFactor`) scrolls to it: the router does not. */
+function useScrollToCard() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
+}
+
 export function Component() {
   const { data: session } = useSession();
   const outcome = useLinkOutcome();
+  useScrollToCard();
   if (!session) return null;
   return (
     <div className="space-y-6">

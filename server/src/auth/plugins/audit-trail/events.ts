@@ -122,7 +122,7 @@ export const eventOf = (finished: Finished, seen: Before): (AuditEventInput & { 
       status: failure?.status,
       email,
       impersonating: seen.impersonatedBy ? seen.userId : undefined,
-      role: text(body.role),
+      role: text(body.role) ?? text(body.roleName),
       teamId: text(body.teamId),
       invitationId: text(body.invitationId),
       keyId: text(body.keyId),

@@ -25,6 +25,12 @@ export function teamRowQueries(store: TeamStore) {
       }),
     findTeamMember: (teamId: string, userId: string) =>
       store.findOne<TeamMemberRow>({ model: 'teamMember', where: [equal('teamId', teamId), equal('userId', userId)] }),
+    /** One custom role of the organization (Better Auth's `organizationRole`), permissions as JSON text. */
+    findCustomRole: (organizationId: string, role: string) =>
+      store.findOne<{ role: string; permission: string }>({
+        model: 'organizationRole',
+        where: [equal('organizationId', organizationId), equal('role', role)],
+      }),
     countTeamOwners: (teamId: string) =>
       store.count({ model: 'teamMember', where: [equal('teamId', teamId), equal('role', 'owner')] }),
     setTeamMemberRole: (teamMemberId: string, role: TeamRole) =>

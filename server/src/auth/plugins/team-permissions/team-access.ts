@@ -1,7 +1,9 @@
 import { APIError } from 'better-auth/api';
+import { customRoleNames, storedPermissions } from '#common/organization-roles';
 import {
   canViewTeam,
   hasTeamPermission,
+  type RoleGrant,
   type TeamAccessContext,
   type TeamPermission,
   type TeamPermissionMode,
@@ -16,6 +18,24 @@ export const modeOf = (team: TeamRow): TeamPermissionMode =>
 export const roleOf = (member: TeamMemberRow | null | undefined): TeamRole | null =>
   member ? (member.role === 'owner' ? 'owner' : 'member') : null;
 
+/**
+ * The custom roles among those `organizationRole` names, as stored for the organization: a role of
+ * another organization, or one deleted since, grants nothing. Built-in roles need no query.
+ */
+export async function customRolesHeld(
+  teams: Pick<TeamRowQueries, 'findCustomRole'>,
+  organizationId: string,
+  organizationRole: string | null | undefined,
+): Promise<RoleGrant[]> {
+  const rows = await Promise.all(
+    customRoleNames(organizationRole).map((role) => teams.findCustomRole(organizationId, role)),
+  );
+  return rows.flatMap((row) => {
+    const permission = row ? storedPermissions(row.permission) : undefined;
+    return row && permission ? [{ role: row.role, permission }] : [];
+  });
+}
+
 export interface TeamAccess {
   team: TeamRow;
   membership: TeamMemberRow | null;
@@ -28,7 +48,7 @@ export interface TeamAccess {
  * does not exist, so ids of other organizations' teams reveal nothing.
  */
 export async function loadTeamAccess(
-  teams: Pick<TeamRowQueries, 'findTeam' | 'findOrganizationMember' | 'findTeamMember'>,
+  teams: Pick<TeamRowQueries, 'findTeam' | 'findOrganizationMember' | 'findTeamMember' | 'findCustomRole'>,
   teamId: string,
   userId: string,
 ): Promise<TeamAccess> {
@@ -40,6 +60,7 @@ export async function loadTeamAccess(
   ]);
   const context: TeamAccessContext = {
     organizationRole: member?.role ?? null,
+    customRoles: await customRolesHeld(teams, team.organizationId, member?.role),
     teamRole: member ? roleOf(membership) : null,
     permissionMode: modeOf(team),
   };

@@ -1,6 +1,6 @@
 import { canViewTeam } from '#common/teams';
 import type { TeamAdapter } from './adapter';
-import { modeOf, roleOf } from './team-access';
+import { customRolesHeld, modeOf, roleOf } from './team-access';
 
 /**
  * The teams of `teams` that `userId` may see, by the one rule of `canViewTeam`: applied to every
@@ -21,6 +21,14 @@ export async function visibleTeams<T extends { id: string }>(
     ...new Set(rows.map((row) => row.organizationId)),
   ]);
   const roleIn = new Map(members.map((member) => [member.organizationId, member.role]));
+  const customIn = new Map(
+    await Promise.all(
+      members.map(
+        async (member) =>
+          [member.organizationId, await customRolesHeld(adapter, member.organizationId, member.role)] as const,
+      ),
+    ),
+  );
   const visible = new Set(
     rows
       .filter((row) => {
@@ -28,6 +36,7 @@ export async function visibleTeams<T extends { id: string }>(
         const mine = memberships.find((membership) => membership.teamId === row.id);
         return canViewTeam({
           organizationRole,
+          customRoles: customIn.get(row.organizationId),
           teamRole: organizationRole ? roleOf(mine) : null,
           permissionMode: modeOf(row),
         });

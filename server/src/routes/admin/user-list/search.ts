@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../../db/database';
+import { containsPattern } from '../../../db/like-pattern';
 import type { DB } from '../../../db/schema';
 import { sqliteGlobFor } from './sqlite-glob';
 
@@ -25,7 +26,6 @@ export interface Search {
   trigrams: boolean;
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 const andAll = (where: Conditions) => (where.length > 0 ? sql`and ${sql.join(where, sql` and `)}` : sql``);
 
 /** Rows read to tell whether a two-character term is common. */
@@ -46,7 +46,7 @@ export function searchFor(database: Database, field: 'email' | 'name', term: str
   const column = sql.ref(`u.${field}`);
   if (database.engine === 'postgres') {
     // ILIKE serves both: the trigram GiST index finds it, or it is tested along the sort's index.
-    const condition = sql<SqlBool>`${column} ilike ${`%${escapeLike(term)}%`}`;
+    const condition = sql<SqlBool>`${column} ilike ${containsPattern(term)}`;
     return {
       indexed: (where, cap) =>
         sql`select u.id as handle from "user" u where ${condition} ${andAll(where)} limit ${cap}`,
@@ -77,7 +77,7 @@ export function searchFor(database: Database, field: 'email' | 'name', term: str
         ? undefined
         : /[ks]/i.test(term)
           ? sql<SqlBool>`${column} glob ${glob}`
-          : sql<SqlBool>`${column} like ${`%${escapeLike(term)}%`} escape '\\'`;
+          : sql<SqlBool>`${column} like ${containsPattern(term)} escape '\\'`;
     return {
       indexed: (where, cap) =>
         where.length > 0
@@ -90,7 +90,7 @@ export function searchFor(database: Database, field: 'email' | 'name', term: str
   }
   // Too short for a trigram: SQLite's LIKE, which folds ASCII case as its lower() does.
   const pair = term.toLowerCase();
-  const condition = sql<SqlBool>`${column} like ${`%${escapeLike(pair)}%`} escape '\\'`;
+  const condition = sql<SqlBool>`${column} like ${containsPattern(pair)} escape '\\'`;
   const rare = async (db: Kysely<DB>) => {
     if (await isCommon(db, field, condition)) return undefined;
     // Every match either starts a trigram with the pair (the index folds case as LIKE does, for

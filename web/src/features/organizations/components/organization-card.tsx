@@ -1,21 +1,21 @@
 import { ChevronDown, ChevronRight, Users } from 'lucide-react';
 import { useState } from 'react';
-import { organizationRoleCan } from '#common/permissions';
+import { Link } from 'react-router';
+import { can } from '#common/organization-roles';
 import { Badge } from '@/components/ui/badge';
 import type { MyOrganization } from '../api/get-my-organizations';
-import { InviteMembers } from './invite-members';
 import { OrganizationFacts } from './organization-facts';
 import { OrganizationTeams } from './organization-teams';
+import { paths } from '@/config/paths';
 import { shortName } from '@/lib/format';
 
-/** One of the caller's organizations: opens on its facts, its teams and (for managers) invitations. */
+/** One of the caller's organizations: opens on its facts, its teams and the link to its own page. */
 export function OrganizationCard({ organization }: { organization: MyOrganization }) {
   const [open, setOpen] = useState(false);
   // Spec: the role defaults to member when no membership is found.
   const role = organization.role || 'member';
-  // Asked of the access control the server enforces, so nothing shows that it would refuse.
-  const managesTeams = organizationRoleCan(role, { team: ['create'] });
-  const invites = organizationRoleCan(role, { invitation: ['create'] });
+  // The permissions the server answered (custom roles included), so nothing shows that it would refuse.
+  const managesTeams = can(organization.permissions, 'team', 'create');
 
   return (
     <li className="rounded-xl border border-border bg-surface shadow-sm">
@@ -35,8 +35,13 @@ export function OrganizationCard({ organization }: { organization: MyOrganizatio
       {open && (
         <div className="border-t border-separator px-5 py-4">
           <OrganizationFacts organization={organization} />
+          <Link
+            to={paths.organization(organization.id)}
+            className="mt-4 inline-block text-sm font-medium text-accent hover:underline"
+          >
+            Open organization
+          </Link>
           <OrganizationTeams organization={organization} managesTeams={managesTeams} />
-          {invites && <InviteMembers organizationId={organization.id} canInviteAdmins={invites} />}
         </div>
       )}
     </li>

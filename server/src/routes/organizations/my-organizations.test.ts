@@ -4,6 +4,7 @@ import { TestClient } from '#test/http-client';
 import { contextPerSuite } from '#test/suite';
 import { ENGINES } from '#test/test-context';
 import { countRows } from '#test/rows';
+import { createCustomRole, setMemberRole } from '#test/organization-page';
 
 describe.each(ENGINES)('POST /api/v1/organizations on %s', (engine) => {
   const suite = contextPerSuite(engine);
@@ -23,6 +24,32 @@ describe.each(ENGINES)('POST /api/v1/organizations on %s', (engine) => {
       ['cafe-rosti-co-2', 'owner'],
     ]);
     expect(first.body.data.members).toMatchObject([{ userId: id, role: 'owner' }]);
+  });
+
+  it('lists what each role allows, custom roles of that organization included', async () => {
+    const owner = await signUp(suite.context.app, { email: `lister-${engine}@example.com` });
+    const member = await signUp(suite.context.app, { email: `holder-${engine}@example.com` });
+    const [acme, globex] = await Promise.all(
+      ['Acme Lists', 'Globex Lists'].map(async (name) => (await create(owner.client, { name })).body.data.id as string),
+    );
+    for (const organizationId of [acme!, globex!]) {
+      await suite.context.auth.api.addMember({ body: { userId: member.id, organizationId, role: 'member' } });
+    }
+    // The same name grants team:create in Acme only; in Globex the name is held but no such role exists.
+    await createCustomRole(suite.context, acme!, 'planner', { team: ['create'] });
+    await setMemberRole(suite.context, acme!, member.id, 'member,planner');
+    await setMemberRole(suite.context, globex!, member.id, 'planner');
+    const listed = (await member.client.get('/api/v1/organizations')).body.data as {
+      id: string;
+      permissions: Record<string, string[]>;
+    }[];
+    expect(listed.find((row) => row.id === acme)?.permissions).toEqual({ ac: ['read'], team: ['create'] });
+    expect(listed.find((row) => row.id === globex)?.permissions).toEqual({});
+    const mine = (await owner.client.get('/api/v1/organizations')).body.data as { permissions: object }[];
+    expect(mine[0]?.permissions).toMatchObject({
+      organization: ['update', 'delete'],
+      team: ['create', 'update', 'delete'],
+    });
   });
 
   it('gives every one of simultaneous same-named organizations its own slug', async () => {

@@ -1,11 +1,17 @@
 import type { Transaction } from 'kysely';
 import { organizationConfirmationText } from '#common/admin';
 import { isOwnerRole, type OrganizationRole } from '#common/roles';
-import type { Database } from '../../db/database';
-import { deleteOrganizations } from '../../db/organization-deletion';
-import { membershipTransaction } from '../../db/membership-turns';
-import { lockOrganization } from '../../db/organization-lock';
-import type { DB } from '../../db/schema';
+import type { Database } from './database';
+import { deleteOrganizations } from './organization-deletion';
+import { membershipTransaction } from './membership-turns';
+import { lockOrganization } from './organization-lock';
+import type { DB } from './schema';
+
+/*
+ * Changes to an organization's members and the organization itself that its admins (platform admins'
+ * routes) and its own owners (the organization page's routes) make, each in one transaction under the
+ * organization's lock.
+ */
 
 /** What became of a change to a member that exists: made, or refused to keep the last owner. */
 export interface MemberOutcome {
@@ -124,14 +130,78 @@ export async function cancelInvitation(database: Database, organizationId: strin
  * Deletes the organization when `confirmName` is its name as typed (`organizationConfirmationText`:
  * a name stored before the name rule, cut to what can be typed): its team places, teams,
  * invitations, members and itself, in one transaction (Better Auth's own deletion leaves the teams
- * to the foreign keys; here nothing depends on them).
+ * to the foreign keys; here nothing depends on them). `refusal`, when given, is asked under the
+ * lock first: a member deleting their organization must still be one who may (`memberRefusal`).
  */
-export async function deleteOrganization(database: Database, organizationId: string, confirmName: string) {
+export async function deleteOrganization<Refusal extends string = never>(
+  database: Database,
+  organizationId: string,
+  confirmName: string,
+  refusal?: (trx: Transaction<DB>) => Promise<Refusal | undefined>,
+) {
   return membershipTransaction(database, async (trx) => {
     const organization = await lockOrganization(trx, database.engine, organizationId);
     if (!organization) return 'not-found' as const;
+    const refused = await refusal?.(trx);
+    if (refused) return refused;
     if (organizationConfirmationText(organization.name) !== confirmName) return 'name-mismatch' as const;
     await deleteOrganizations(trx, [organizationId]);
     return organization;
+  });
+}
+
+/** What a transfer reads of the new owner's account, under the lock. */
+export interface TransferTargetAccount {
+  banned: boolean | number | null;
+  banExpires: Date | string | null;
+  isAnonymous: boolean | number | null;
+}
+
+/** What a transfer did: the new owner's membership (and user, and role before), and the caller's, now admin. */
+export interface Transfer {
+  ownerMemberId: string;
+  ownerUserId: string;
+  ownerPreviousRole: string;
+  previousOwnerMemberId: string;
+}
+
+/**
+ * An owner hands the organization to another of its members: the member becomes `owner`, the caller
+ * `admin` (whatever roles either held), in one transaction under the organization's lock. Both are
+ * read under the lock: transfers at once run one after the other, each reading what the one before
+ * wrote (a caller an earlier transfer made admin is refused), and the organization keeps an owner.
+ * The new owner's account must be one that `mayOwn` (the route's rule: active and registered).
+ */
+export async function transferOwnership(
+  database: Database,
+  organizationId: string,
+  callerUserId: string,
+  memberId: string,
+  mayOwn: (account: TransferTargetAccount) => boolean,
+): Promise<Transfer | 'organization-not-found' | 'not-owner' | 'member-not-found' | 'self' | 'target-not-allowed'> {
+  return membershipTransaction(database, async (trx) => {
+    if (!(await lockOrganization(trx, database.engine, organizationId))) return 'organization-not-found';
+    const members = await trx
+      .selectFrom('member as m')
+      .innerJoin('user as u', 'u.id', 'm.userId')
+      .select(['m.id', 'm.userId', 'm.role', 'u.banned', 'u.banExpires', 'u.isAnonymous'])
+      .where('m.organizationId', '=', organizationId)
+      .where((eb) => eb.or([eb('m.userId', '=', callerUserId), eb('m.id', '=', memberId)]))
+      .execute();
+    const caller = members.find((member) => member.userId === callerUserId);
+    if (!caller) return 'organization-not-found';
+    if (!isOwnerRole(caller.role)) return 'not-owner';
+    const target = members.find((member) => member.id === memberId);
+    if (!target) return 'member-not-found';
+    if (target.id === caller.id) return 'self';
+    if (!mayOwn(target)) return 'target-not-allowed';
+    await trx.updateTable('member').set({ role: 'owner' }).where('id', '=', target.id).execute();
+    await trx.updateTable('member').set({ role: 'admin' }).where('id', '=', caller.id).execute();
+    return {
+      ownerMemberId: target.id,
+      ownerUserId: target.userId,
+      ownerPreviousRole: target.role,
+      previousOwnerMemberId: caller.id,
+    };
   });
 }

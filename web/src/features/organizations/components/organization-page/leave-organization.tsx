@@ -1,0 +1,30 @@
+import type { OrganizationDetail } from '#common/organization-page';
+import { ConfirmButton } from '@/components/ui/confirm-button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { shortName } from '@/lib/format';
+import { useLeaveOrganization } from '@/features/organizations/api/leave-organization';
+import { useGoToOrganizations } from '@/features/organizations/hooks/use-go-to-organizations';
+import { DangerZoneSection } from './danger-zone-section';
+
+/** Anyone leaves; the server keeps the last owner, in words shown here. */
+export function LeaveOrganization({ organization }: { organization: OrganizationDetail }) {
+  const leave = useLeaveOrganization(organization.id, useGoToOrganizations());
+  return (
+    <DangerZoneSection
+      title="Leave organization"
+      text="You lose access to its members, teams and invitations. The last owner cannot leave."
+    >
+      <ErrorBox message={leave.error?.message} />
+      <ConfirmButton
+        variant="danger"
+        disabled={leave.isPending}
+        title="Leave organization"
+        question={`Leave ${shortName(organization.name)}? You will need a new invitation to come back.`}
+        confirmLabel="Leave"
+        onConfirm={() => leave.mutate()}
+      >
+        Leave organization
+      </ConfirmButton>
+    </DangerZoneSection>
+  );
+}
