@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { ChevronRight, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { OrganizationDetail } from '#common/organization-page';
 import {
@@ -45,8 +45,12 @@ function RoleItem({
 }) {
   return (
     <li>
-      <details>
+      <details className="group">
         <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 text-sm">
+          <ChevronRight
+            className="size-4 text-muted-foreground transition-transform group-open:rotate-90"
+            aria-hidden
+          />
           <span className="font-medium">{name}</span>
           {badges}
           <span className="text-xs text-muted-foreground">{countOf(permissions)}</span>
