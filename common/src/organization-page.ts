@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { adminDeleteOrganizationSchema } from './admin';
-import { ORGANIZATION_MEMBER_PAGE_SIZE, ORGANIZATION_MEMBER_PAGE_SIZE_MAX } from './admin-organization-members';
+import {
+  ORGANIZATION_MEMBER_PAGE_SIZE,
+  ORGANIZATION_MEMBER_PAGE_SIZE_MAX,
+  type AdminOrganizationMember,
+} from './admin-organization-members';
 import type { ApiData } from './error-codes';
 import type { OrganizationPermissions } from './organization-roles';
 import { nameSchema, wholeNumberUpTo } from './validation';
@@ -75,14 +79,7 @@ export const organizationMembersQuerySchema = z.object({
 });
 export type OrganizationMembersQuery = z.input<typeof organizationMembersQuerySchema>;
 
-export interface OrganizationMember {
-  id: string;
-  userId: string;
-  email: string;
-  name: string;
-  image: string | null;
-  role: string;
-  createdAt: string;
+export interface OrganizationMember extends AdminOrganizationMember {
   /** Whether they use two-factor; null for callers who may not change members (`member:update`). */
   twoFactorEnabled: boolean | null;
 }

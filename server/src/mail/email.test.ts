@@ -1,9 +1,10 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, withTestContext } from '#test/accounts';
 import { TestClient } from '#test/http-client';
 import { decodeQuotedPrintable, startSmtpSink } from '#test/smtp-sink';
 import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
-import type { StoredMail } from './mailer';
+import { SMTP_TIMEOUTS, type StoredMail } from './mailer';
 
 describe('mail over a real SMTP conversation', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -51,6 +52,27 @@ describe('an SMTP server that cannot be reached', () => {
       expect(sent.status).toBe(502);
       expect(sent.body.message).toBe('The email could not be sent. Try again later.');
     });
+  });
+});
+
+describe('an SMTP server that accepts the connection and never answers', () => {
+  it('fails the send within its timeout and answers 502, never holding the request', async () => {
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      // The greeting timeout shortened through the URL, as an operator may (the default is 10 s).
+      const env = { SMTP_URL: `smtp://127.0.0.1:${port}?greetingTimeout=300` };
+      await withTestContext('sqlite', { env }, async (context) => {
+        const { client } = await signUp(context.app, { email: 'silent@example.com' });
+        const started = Date.now();
+        const sent = await client.post('/api/auth/send-verification-email', { email: 'silent@example.com' });
+        expect(sent.status).toBe(502);
+        expect(Date.now() - started).toBeLessThan(SMTP_TIMEOUTS.greetingTimeout);
+      });
+    } finally {
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
 

@@ -57,6 +57,9 @@ export class MailNotConfiguredError extends Error {
   }
 }
 
+/** How long a send waits for the SMTP server: to connect, for its greeting, and for each answer. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
 export function createMailer({
   smtpUrl,
   mailFrom,
@@ -69,7 +72,10 @@ export function createMailer({
   logger: Logger;
 }): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // Mail is sent within the request that asks for it (some of them in an organization's turn): a
+    // server that does not answer fails the send in seconds, not in nodemailer's default minutes.
+    // Query parameters of SMTP_URL (`?socketTimeout=60000`) still win.
+    const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     return {
       outbox: undefined,
       async send(message) {

@@ -3,8 +3,8 @@ import { customRoleNameSchema, holdsAll, rolePermissionSchema } from '#common/or
 import { ORGANIZATION_RULE_ERROR_CODES as CODES } from './error-codes';
 import { beyondYours } from './grant-rule';
 import { fieldOf, textOf } from './request-fields';
-import { callerOf, can, exact, organizationOf, validated, type Rule } from './rule';
-import { customRoleNamed, roleInUse, standingIn } from './standing';
+import { askingMember, can, exact, validated, type Rule } from './rule';
+import { customRoleNamed, roleInUse } from './standing';
 
 const inUse = () => APIError.from('CONFLICT', CODES.ROLE_IN_USE);
 const roleNamedIn = (body: unknown) => ({ roleName: textOf(body, 'roleName'), roleId: textOf(body, 'roleId') });
@@ -20,9 +20,7 @@ export const customRoleRules: Rule[] = [
     check: async (ctx, db) => {
       exact(customRoleNameSchema, fieldOf(ctx.body, 'role'), 'Role name');
       const permission = validated(rolePermissionSchema, fieldOf(ctx.body, 'permission'));
-      const caller = await callerOf(ctx);
-      if (!caller) return;
-      const standing = await standingIn(db, organizationOf(ctx, caller.active), caller.userId);
+      const standing = (await askingMember(ctx, db))?.standing;
       if (!standing || !can(standing, 'ac', 'create')) return;
       if (!holdsAll(standing.permissions, permission)) throw beyondYours();
     },
@@ -35,11 +33,10 @@ export const customRoleRules: Rule[] = [
       if (newName !== undefined) exact(customRoleNameSchema, newName, 'Role name');
       const newPermission = fieldOf(data, 'permission');
       const permission = newPermission === undefined ? undefined : validated(rolePermissionSchema, newPermission);
-      const caller = await callerOf(ctx);
-      if (!caller) return;
-      const organizationId = organizationOf(ctx, caller.active);
-      const standing = await standingIn(db, organizationId, caller.userId);
-      if (!standing || !organizationId || !can(standing, 'ac', 'update')) return;
+      const asking = await askingMember(ctx, db);
+      if (!asking) return;
+      const { organizationId, standing } = asking;
+      if (!can(standing, 'ac', 'update')) return;
       const role = await customRoleNamed(db, organizationId, roleNamedIn(ctx.body));
       if (!role) return;
       if (!holdsAll(standing.permissions, role.permission)) throw beyondYours();
@@ -51,11 +48,10 @@ export const customRoleRules: Rule[] = [
   {
     path: '/organization/delete-role',
     check: async (ctx, db) => {
-      const caller = await callerOf(ctx);
-      if (!caller) return;
-      const organizationId = organizationOf(ctx, caller.active);
-      const standing = await standingIn(db, organizationId, caller.userId);
-      if (!standing || !organizationId || !can(standing, 'ac', 'delete')) return;
+      const asking = await askingMember(ctx, db);
+      if (!asking) return;
+      const { organizationId, standing } = asking;
+      if (!can(standing, 'ac', 'delete')) return;
       const role = await customRoleNamed(db, organizationId, roleNamedIn(ctx.body));
       if (role && (await roleInUse(db, organizationId, role.role))) throw inUse();
     },

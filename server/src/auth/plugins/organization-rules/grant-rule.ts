@@ -9,7 +9,7 @@ import { getTeamAdapter } from '../team-permissions/adapter';
 import { loadTeamAccess, requirePermission } from '../team-permissions/team-access';
 import { ORGANIZATION_RULE_ERROR_CODES as CODES } from './error-codes';
 import { fieldOf, rolesNamed, textOf } from './request-fields';
-import { callerOf, can, organizationOf, type Rule } from './rule';
+import { askingMember, callerOf, can, type Rule } from './rule';
 import { standingIn, type Standing } from './standing';
 
 export const beyondYours = () => APIError.from('FORBIDDEN', CODES.ROLE_BEYOND_YOURS);
@@ -58,13 +58,12 @@ export const grantRules: Rule[] = [
   {
     path: '/organization/update-member-role',
     check: async (ctx, db) => {
-      const caller = await callerOf(ctx);
-      if (!caller) return;
-      const organizationId = organizationOf(ctx, caller.active);
-      const standing = await standingIn(db, organizationId, caller.userId);
+      const asking = await askingMember(ctx, db);
+      if (!asking) return;
+      const { organizationId, standing } = asking;
       const roles = rolesNamed(fieldOf(ctx.body, 'role'));
       const memberId = textOf(ctx.body, 'memberId');
-      if (!standing || !organizationId || !roles || !memberId || !can(standing, 'member', 'update')) return;
+      if (!roles || !memberId || !can(standing, 'member', 'update')) return;
       const target = await db
         .selectFrom('member')
         .select(['id', 'role'])
@@ -81,12 +80,11 @@ export const grantRules: Rule[] = [
   {
     path: '/organization/invite-member',
     check: async (ctx, db) => {
-      const caller = await callerOf(ctx);
-      if (!caller) return;
-      const organizationId = organizationOf(ctx, caller.active);
-      const standing = await standingIn(db, organizationId, caller.userId);
+      const asking = await askingMember(ctx, db);
+      if (!asking) return;
+      const { organizationId, standing } = asking;
       const roles = rolesNamed(fieldOf(ctx.body, 'role'));
-      if (!standing || !organizationId || !roles || !can(standing, 'invitation', 'create')) return;
+      if (!roles || !can(standing, 'invitation', 'create')) return;
       await refuseStronger(db, organizationId, standing, roles.join(','));
       // A resend re-issues the pending invitation with its stored role, whatever the body names.
       const email = textOf(ctx.body, 'email');
@@ -100,18 +98,17 @@ export const grantRules: Rule[] = [
           .execute();
         for (const invitation of pending) await refuseStronger(db, organizationId, standing, invitation.role ?? '');
       }
-      await refuseTeamsBeyondYours(ctx, caller.userId);
+      await refuseTeamsBeyondYours(ctx, asking.userId);
     },
   },
   {
     path: '/organization/remove-member',
     check: async (ctx, db) => {
-      const caller = await callerOf(ctx);
-      if (!caller) return;
-      const organizationId = organizationOf(ctx, caller.active);
-      const standing = await standingIn(db, organizationId, caller.userId);
+      const asking = await askingMember(ctx, db);
+      if (!asking) return;
+      const { organizationId, standing } = asking;
       const memberIdOrEmail = textOf(ctx.body, 'memberIdOrEmail');
-      if (!standing || !organizationId || !memberIdOrEmail || !can(standing, 'member', 'delete')) return;
+      if (!memberIdOrEmail || !can(standing, 'member', 'delete')) return;
       const target = await memberNamed(db, organizationId, memberIdOrEmail);
       if (target) await refuseStronger(db, organizationId, standing, target.role);
     },

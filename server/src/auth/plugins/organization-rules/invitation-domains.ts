@@ -5,8 +5,7 @@ import { readPolicies } from '../../../db/organization-policies';
 import type { DB } from '../../../db/schema';
 import { ORGANIZATION_RULE_ERROR_CODES as CODES } from './error-codes';
 import { textOf } from './request-fields';
-import { callerOf, can, organizationOf, type Rule } from './rule';
-import { standingIn } from './standing';
+import { askingMember, callerOf, can, type Rule } from './rule';
 
 async function refuseOutsideDomains(db: Kysely<DB>, organizationId: string, email: string) {
   const { invitationDomains = [] } = (await readPolicies(db, organizationId)) ?? {};
@@ -23,12 +22,10 @@ export const invitationDomainRules: Rule[] = [
   {
     path: '/organization/invite-member',
     check: async (ctx, db) => {
-      const caller = await callerOf(ctx);
+      const asking = await askingMember(ctx, db);
       const email = textOf(ctx.body, 'email');
-      if (!caller || !email) return;
-      const organizationId = organizationOf(ctx, caller.active);
-      const standing = await standingIn(db, organizationId, caller.userId);
-      if (!standing || !organizationId || !can(standing, 'invitation', 'create')) return;
+      if (!asking || !email || !can(asking.standing, 'invitation', 'create')) return;
+      const { organizationId } = asking;
       await refuseOutsideDomains(db, organizationId, email);
     },
   },

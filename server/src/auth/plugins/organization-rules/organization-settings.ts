@@ -3,8 +3,7 @@ import { organizationSlugSchema } from '#common/organization-page';
 import { nameSchema } from '#common/validation';
 import { ORGANIZATION_RULE_ERROR_CODES as CODES } from './error-codes';
 import { fieldOf } from './request-fields';
-import { callerOf, can, exact, invalid, organizationOf, validated, type Rule } from './rule';
-import { standingIn } from './standing';
+import { askingMember, can, exact, invalid, validated, type Rule } from './rule';
 
 /**
  * `/organization/update` takes a name and a slug only, by our rules (decision 0092). The logo comes
@@ -24,11 +23,10 @@ export const settingsRules: Rule[] = [
       if (fieldOf(data, 'name') !== undefined) validated(nameSchema, fieldOf(data, 'name'));
       if (fieldOf(data, 'slug') === undefined) return;
       const slug = exact(organizationSlugSchema, fieldOf(data, 'slug'), 'Slug');
-      const caller = await callerOf(ctx);
-      if (!caller) return;
-      const organizationId = organizationOf(ctx, caller.active);
-      const standing = await standingIn(db, organizationId, caller.userId);
-      if (!standing || !organizationId || !can(standing, 'organization', 'update')) return;
+      const asking = await askingMember(ctx, db);
+      if (!asking) return;
+      const { organizationId, standing } = asking;
+      if (!can(standing, 'organization', 'update')) return;
       const taken = await db
         .selectFrom('organization')
         .select('id')

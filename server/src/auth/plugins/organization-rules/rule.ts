@@ -5,7 +5,7 @@ import { holdsAll, type OrganizationPermissions } from '#common/organization-rol
 import type { DB } from '../../../db/schema';
 import type { HookContext } from '../../auth-hook';
 import { textOf } from './request-fields';
-import type { Standing } from './standing';
+import { standingIn, type Standing } from './standing';
 
 /** One rule: what it checks before Better Auth runs the endpoint at `path`; it refuses by throwing. */
 export interface Rule {
@@ -48,4 +48,16 @@ export function exact<T extends z.ZodType<string>>(schema: T, value: unknown, la
   const parsed = validated(schema, value);
   if (parsed !== value) throw invalid(`${label} has spaces around it`);
   return parsed;
+}
+
+/**
+ * Who asks, the organization the request acts on (as Better Auth picks it: the body's, else the
+ * active one) and their standing there; undefined for anyone else, whom Better Auth then answers.
+ */
+export async function askingMember(ctx: HookContext, db: Kysely<DB>) {
+  const caller = await callerOf(ctx);
+  if (!caller) return undefined;
+  const organizationId = organizationOf(ctx, caller.active);
+  const standing = await standingIn(db, organizationId, caller.userId);
+  return standing && organizationId ? { userId: caller.userId, organizationId, standing } : undefined;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OrganizationPermissions } from '#common/organization-roles';
+import { storedPermissions, type OrganizationPermissions } from '#common/organization-roles';
 import { permissionsOf } from '../../../db/organization-roles';
 import type { DB } from '../../../db/schema';
 
@@ -43,7 +43,7 @@ export async function customRoleNamed(
     .where('organizationId', '=', organizationId);
   query = named.roleName ? query.where('role', '=', named.roleName) : query.where('id', '=', named.roleId!);
   const row = await query.executeTakeFirst();
-  return row ? { ...row, permission: JSON.parse(row.permission) as OrganizationPermissions } : undefined;
+  return row ? { ...row, permission: storedPermissions(row.permission) ?? {} } : undefined;
 }
 
 /**
