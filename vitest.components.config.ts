@@ -22,6 +22,13 @@ export default defineConfig({
       'zod',
       'react-hook-form',
       '@hookform/resolvers/zod',
+      // Screens whose hooks call the server (their data put in the cache by the test).
+      '@tanstack/react-query',
+      'better-auth/client',
+      'better-auth/client/plugins',
+      '@better-auth/api-key/client',
+      '@better-auth/oauth-provider/client',
+      '@better-auth/passkey/client',
     ],
   },
   test: {
