@@ -131,7 +131,7 @@ describe("an organization's own page", () => {
     const invitee = newUser('invitee').email;
     const pending = page.getByRole('list', { name: 'Pending invitations' });
     await page.getByLabel('Email to invite').fill(invitee);
-    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await page.getByRole('button', { name: 'Send invitation' }).click();
     await toast(`Invitation sent to ${invitee}.`).waitFor();
     await pending.getByText(invitee).waitFor();
     await page.getByRole('button', { name: `Resend the invitation of ${invitee}` }).click();
@@ -152,7 +152,7 @@ describe("an organization's own page", () => {
     await expect.poll(() => domains.inputValue()).toBe('example.com, gatehouse.test');
     t.expectRefusal(403, '/api/auth/organization/invite-member'); // an address elsewhere
     await page.getByLabel('Email to invite').fill('someone@elsewhere.test');
-    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await page.getByRole('button', { name: 'Send invitation' }).click();
     await expect
       .poll(() => page.getByRole('region', { name: 'Invitations' }).getByRole('alert').textContent())
       .toBe(ERROR_CODES.INVITATION_DOMAIN_NOT_ALLOWED);

@@ -42,7 +42,7 @@ describe('organizations, invitations and teams', () => {
     await page.getByRole('link', { name: 'Open organization' }).click();
     await page.getByRole('heading', { name: organizationName }).waitFor();
     await page.getByLabel('Email to invite').fill(member.email);
-    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await page.getByRole('button', { name: 'Send invitation' }).click();
     await toasts(page).getByText(`Invitation sent to ${member.email}.`).waitFor();
     await page.getByRole('list', { name: 'Pending invitations' }).getByText(member.email).waitFor();
 

@@ -66,6 +66,8 @@ export interface OrganizationDetail {
   role: string;
   /** Every permission the caller's roles hold here, custom roles included, as the server enforces them. */
   permissions: OrganizationPermissions;
+  /** The roles the caller may give here (`grantableRoles`), custom ones included, whether or not they may read roles. */
+  grantableRoles: string[];
   policies: OrganizationPolicies;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { organizationRoles, organizationStatements } from './permissions';
-import { parseRoles } from './roles';
+import { isOwnerRole, parseRoles } from './roles';
 
 /** Each resource of the organization's access control, and the actions a role may be given on it. */
 export type OrganizationResource = keyof typeof organizationStatements;
@@ -115,3 +115,20 @@ export const can = <Resource extends OrganizationResource>(
   resource: Resource,
   action: (typeof organizationStatements)[Resource][number],
 ) => Boolean((permissions?.[resource] as readonly string[] | undefined)?.includes(action));
+
+/**
+ * The roles a member may give (to a member or an invitation): the built-in ones and the
+ * organization's custom ones whose every permission they hold, and owner only for owners. The
+ * server's rules refuse the others; the console offers these (`OrganizationDetail.grantableRoles`).
+ */
+export function grantableRoles(
+  caller: { role: string; permissions: OrganizationPermissions },
+  customRoles: readonly Pick<CustomRole, 'role' | 'permission'>[],
+): string[] {
+  const candidates = [...BUILT_IN_ORGANIZATION_ROLES, ...customRoles.map((custom) => custom.role)];
+  return candidates.filter(
+    (role) =>
+      (role !== 'owner' || isOwnerRole(caller.role)) &&
+      holdsAll(caller.permissions, permissionsOfRoles(role, customRoles)),
+  );
+}

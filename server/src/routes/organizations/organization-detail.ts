@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import type { ApiData } from '#common/error-codes';
 import type { OrganizationDetail } from '#common/organization-page';
+import { grantableRoles } from '#common/organization-roles';
 import type { Database } from '../../db/database';
 import { organizationCounts, organizationSummary } from '../../db/organization-counts';
 import { policiesFromRow } from '../../db/organization-policies';
+import { customRolesOf } from '../../db/organization-roles';
 import { apiError } from '../../http/api-error';
 import type { OrganizationAccess, OrganizationEnv } from './organization-access';
 
@@ -34,6 +36,7 @@ export function organizationDetailRoutes(database: Database, { member }: Organiz
         memberId: membership.memberId,
         role: membership.role,
         permissions: membership.permissions,
+        grantableRoles: grantableRoles(membership, await customRolesOf(database.db, membership.organizationId)),
         policies: policiesFromRow(row),
       },
     });

@@ -26,6 +26,7 @@ describe.each(ENGINES)('organization page reads on %s', (engine) => {
         organization: ['update', 'delete'],
         member: ['create', 'update', 'delete'],
       }),
+      grantableRoles: ['owner', 'admin', 'member'],
       policies: { requireTwoFactor: false, invitationDomains: [] },
     });
 
@@ -39,6 +40,14 @@ describe.each(ENGINES)('organization page reads on %s', (engine) => {
     const custom = await suite.member.client.get(`/api/v1/organizations/${organization.id}`);
     expect(custom.body.data.role).toBe('member,inviter');
     expect(custom.body.data.permissions).toEqual({ ac: ['read'], invitation: ['create', 'cancel'] });
+    expect(custom.body.data.grantableRoles).toEqual(['member', 'inviter']);
+    // Without ac:read (which the member role holds) the role may still give itself, though it cannot list roles.
+    await setMemberRole(suite.context, organization.id, suite.member.id, 'inviter');
+    const inviter = await suite.member.client.get(`/api/v1/organizations/${organization.id}`);
+    expect(inviter.body.data.grantableRoles).toEqual(['inviter']);
+    expect((await suite.owner.client.get(`/api/v1/organizations/${organization.id}`)).body.data.grantableRoles).toEqual(
+      ['owner', 'admin', 'member', 'inviter'],
+    );
 
     // Stored policies are read back as lists.
     await suite.context.database.db

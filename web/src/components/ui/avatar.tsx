@@ -15,13 +15,13 @@ export function Avatar({
   size?: keyof typeof sizes;
 }) {
   const label = name?.trim() || email || '?';
-  if (image) return <img src={image} alt="" className={cn('rounded-full object-cover', sizes[size])} />;
+  if (image) return <img src={image} alt="" className={cn('shrink-0 rounded-full object-cover', sizes[size])} />;
   return (
     <span
       aria-hidden
       className={cn(
         // The brand's own colour, faint: a tint a step stronger than a badge's, visible on any surface.
-        'flex items-center justify-center rounded-full bg-accent/15 font-semibold text-accent',
+        'flex shrink-0 items-center justify-center rounded-full bg-accent/15 font-semibold text-accent',
         sizes[size],
       )}
     >

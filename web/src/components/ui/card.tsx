@@ -30,7 +30,7 @@ export function Card({
     >
       <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h2 id={id} className="text-lg font-semibold tracking-tight">
+          <h2 id={id} className={cn('text-lg font-semibold tracking-tight', tone === 'danger' && 'text-danger')}>
             {title}
           </h2>
           {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}

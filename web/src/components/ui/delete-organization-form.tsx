@@ -27,7 +27,7 @@ export function DeleteOrganizationForm({
     <form className="max-w-md space-y-3" onSubmit={form.handleSubmit(onDelete)} noValidate>
       <ErrorBox message={error} />
       <p className="text-sm text-secondary-foreground">
-        Type <strong className="font-semibold break-all">{confirmation}</strong> to confirm.
+        Type <strong className="font-semibold break-words">{confirmation}</strong> to confirm.
       </p>
       <FormTextField
         form={form}

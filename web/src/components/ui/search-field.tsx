@@ -16,7 +16,7 @@ export type SearchFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'clas
  */
 export function SearchField({ id, label, error, ...props }: SearchFieldProps) {
   return (
-    <div className="max-w-xs flex-1">
+    <div className="max-w-xs min-w-48 flex-1">
       <Input
         id={id}
         aria-label={label}

@@ -54,7 +54,7 @@ function InviteFormFields({ organizationId, choices }: { organizationId: string;
           </SelectField>
         </div>
         <Button type="submit" className="mt-6" disabled={!form.watch('email').trim() || invite.isPending}>
-          Send Invitation
+          Send invitation
         </Button>
       </div>
     </form>
@@ -79,12 +79,14 @@ export function InvitationsCard({ organization, choices }: { organization: Organ
         <ErrorBox message={cancel.error?.message} />
         <QueryList query={invitations} empty="No pending invitations." label="Pending invitations">
           {(invitation) => (
-            <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+            <li key={invitation.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
               <span className="min-w-0 break-all">
-                {invitation.email} <Badge>{invitation.role}</Badge>{' '}
-                <span className="text-xs text-muted-foreground">expires {formatDate(invitation.expiresAt)}</span>
+                {invitation.email} <Badge>{roleLabel(invitation.role)}</Badge>{' '}
+                <span className="text-xs whitespace-nowrap text-muted-foreground">
+                  expires {formatDate(invitation.expiresAt)}
+                </span>
               </span>
-              <span className="flex gap-1">
+              <span className="flex shrink-0 gap-1">
                 {invites && choices.includes(invitation.role) && (
                   <Button
                     variant="ghost"

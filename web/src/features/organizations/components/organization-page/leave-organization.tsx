@@ -1,4 +1,5 @@
 import type { OrganizationDetail } from '#common/organization-page';
+import { isOwnerRole } from '#common/roles';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { shortName } from '@/lib/format';
@@ -12,11 +13,15 @@ export function LeaveOrganization({ organization }: { organization: Organization
   return (
     <DangerZoneSection
       title="Leave organization"
-      text="You lose access to its members, teams and invitations. The last owner cannot leave."
+      text={
+        isOwnerRole(organization.role)
+          ? 'You lose access to its members, teams and invitations. If you are its only owner, hand it over below first.'
+          : 'You lose access to its members, teams and invitations.'
+      }
     >
       <ErrorBox message={leave.error?.message} />
       <ConfirmButton
-        variant="danger"
+        variant="secondary"
         disabled={leave.isPending}
         title="Leave organization"
         question={`Leave ${shortName(organization.name)}? You will need a new invitation to come back.`}

@@ -28,13 +28,13 @@ function MemberRole({
   onChange: (role: string) => void;
 }) {
   // Several roles at once ("admin,editor") are shown as they are: the select gives one.
-  if (!changeable || !choices.includes(member.role)) return <Badge>{member.role}</Badge>;
+  if (!changeable || !choices.includes(member.role)) return <Badge>{roleLabel(member.role)}</Badge>;
   return (
     <Select
       aria-label={`Role of ${member.email}`}
       value={member.role}
       disabled={busy}
-      className="w-36"
+      className="w-28 sm:w-36"
       onChange={(event) => onChange(event.target.value)}
     >
       {choices.map((role) => (
@@ -69,10 +69,10 @@ export function MembersCard({ organization, choices }: { organization: Organizat
     {
       header: 'Member',
       cell: (member) => (
-        <div className="flex items-center gap-3">
+        <div className="flex min-w-44 items-center gap-3">
           <Avatar name={member.name} email={member.email} image={member.image} />
           <div className="min-w-0">
-            <p className="font-medium break-all">
+            <p className="font-medium [overflow-wrap:anywhere]">
               {member.name || member.email}
               {member.id === organization.memberId && <span className="text-muted-foreground"> (you)</span>}
             </p>
@@ -96,7 +96,8 @@ export function MembersCard({ organization, choices }: { organization: Organizat
     },
     { header: 'Joined', cell: (member) => formatDate(member.createdAt), className: 'whitespace-nowrap' },
   ];
-  if (removes) {
+  // No column of nothing: only while a member on the page may be removed.
+  if (removes && pages.rows?.some(manageable)) {
     columns.push({
       header: 'Actions',
       cell: (member) =>

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { permissionsOfRoles, type CustomRole } from '#common/organization-roles';
+import { grantableRoles, permissionsOfRoles, type CustomRole } from '#common/organization-roles';
 import type { OrganizationDetail, OrganizationMember } from '#common/organization-page';
 import { queryKeys } from '@/lib/query-keys';
 import type { PendingInvitation } from '@/features/organizations/api/get-organization-invitations';
@@ -55,6 +55,7 @@ async function renderPage(role: string, { requireTwoFactor = false, twoFactorKno
     memberId: 'me',
     role,
     permissions,
+    grantableRoles: grantableRoles({ role, permissions }, CUSTOM_ROLES),
     policies: { requireTwoFactor, invitationDomains: [] },
   };
   const twoFactor = (enabled: boolean) => (twoFactorKnown ? enabled : null);

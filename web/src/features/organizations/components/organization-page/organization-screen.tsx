@@ -15,7 +15,7 @@ import {
   requiresTwoFactor,
   useOrganization,
 } from '@/features/organizations/api/get-organization';
-import { useRoleChoices } from '@/features/organizations/hooks/use-role-choices';
+import { roleLabel } from '@/features/organizations/utils/role-choices';
 import { DangerZoneCard } from './danger-zone-card';
 import { InvitationsCard } from './invitations-card';
 import { MembersCard } from './members-card';
@@ -36,10 +36,10 @@ function Header({ organization }: { organization: OrganizationDetail }) {
       <div className="flex flex-wrap items-center gap-4">
         <Avatar name={organization.name} image={organization.logo} size="lg" />
         <div className="min-w-0 flex-1 space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight break-all">{shortName(organization.name)}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight break-words">{shortName(organization.name)}</h1>
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span className="font-mono break-all">{organization.slug}</span>
-            <Badge tone={isOwnerRole(organization.role) ? 'indigo' : 'slate'}>{organization.role}</Badge>
+            <Badge tone={isOwnerRole(organization.role) ? 'indigo' : 'slate'}>{roleLabel(organization.role)}</Badge>
           </p>
         </div>
       </div>
@@ -52,7 +52,7 @@ function Header({ organization }: { organization: OrganizationDetail }) {
  * the server answered for this organization (custom roles included). The server refuses regardless.
  */
 export function OrganizationPage({ organization }: { organization: OrganizationDetail }) {
-  const choices = useRoleChoices(organization);
+  const choices = organization.grantableRoles;
   const { permissions } = organization;
   const seesInvitations = can(permissions, 'invitation', 'create') || can(permissions, 'invitation', 'cancel');
   return (

@@ -69,7 +69,7 @@ export function RoleForm({
           <FormTextField form={form} name="role" id={`${idPrefix}-name`} label="Role name" maxLength={32} autoFocus />
         </div>
       )}
-      <fieldset className="space-y-2">
+      <fieldset className="min-w-0 space-y-2">
         <legend className="mb-1 text-sm font-medium text-secondary-foreground">Permissions</legend>
         <PermissionMatrix
           label={role ? `Permissions of ${role.role}` : 'Permissions of the new role'}

@@ -14,7 +14,7 @@ import { parseRoles } from '#common/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDeleteButton } from '@/components/ui/confirm-delete-button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { QueryView } from '@/components/ui/query-view';
 import { useCreateRole } from '@/features/organizations/api/create-role';
@@ -137,13 +137,18 @@ function CustomRoleItem({
                 </p>
               ))}
             {can(held, 'ac', 'delete') && (
-              <ConfirmDeleteButton
-                label={`Delete role ${role.role}`}
+              <ConfirmButton
+                variant="danger-ghost"
+                size="sm"
+                aria-label={`Delete role ${role.role}`}
                 title="Delete role"
                 question={`Delete the role ${role.role}? Members and invitations that hold it must be given another role first.`}
+                confirmLabel="Delete"
                 disabled={remove.isPending}
                 onConfirm={() => remove.mutate({ organizationId: organization.id, roleId: role.id })}
-              />
+              >
+                Delete role
+              </ConfirmButton>
             )}
           </div>
         </>
@@ -209,7 +214,7 @@ export function RolesCard({ organization }: { organization: OrganizationDetail }
       </ul>
       <h3 className="mt-6 mb-2 text-sm font-semibold">
         Custom roles{' '}
-        {roles.data && (
+        {roles.data && mayCreate && (
           <span className="font-normal text-muted-foreground">
             ({roles.data.length} of {CUSTOM_ROLES_MAX})
           </span>

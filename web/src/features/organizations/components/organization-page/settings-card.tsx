@@ -22,7 +22,7 @@ function LogoField({ organization }: { organization: OrganizationDetail }) {
         {organization.logo ? 'Change logo' : 'Upload logo'}
       </Button>
       {organization.logo && (
-        <Button variant="danger-ghost" disabled={busy} onClick={() => remove.mutate()}>
+        <Button variant="danger-ghost" size="sm" disabled={busy} onClick={() => remove.mutate()}>
           Remove logo
         </Button>
       )}

@@ -13,6 +13,21 @@ import { DangerZoneSection } from './danger-zone-section';
 
 /** An owner picks another member (searched on the server) to become owner; they stay as an admin. */
 export function TransferOwnership({ organization }: { organization: OrganizationDetail }) {
+  return (
+    <DangerZoneSection
+      title="Transfer ownership"
+      text="The member you choose becomes an owner, and you become an admin."
+    >
+      {organization.memberCount > 1 ? (
+        <TransferForm organization={organization} />
+      ) : (
+        <p className="text-sm text-muted-foreground">Invite someone first: there is no other member to hand over to.</p>
+      )}
+    </DangerZoneSection>
+  );
+}
+
+function TransferForm({ organization }: { organization: OrganizationDetail }) {
   const [search, setSearch] = useState('');
   const [memberId, setMemberId] = useState('');
   const settledSearch = useDebouncedValue(search.trim());
@@ -21,10 +36,7 @@ export function TransferOwnership({ organization }: { organization: Organization
   const chosen = candidates.find((member) => member.id === memberId);
   const transfer = useTransferOwnership(organization.id);
   return (
-    <DangerZoneSection
-      title="Transfer ownership"
-      text="The member you choose becomes an owner, and you become an admin."
-    >
+    <>
       <ErrorBox message={transfer.error?.message} />
       <div className="flex flex-wrap items-end gap-2">
         <SearchField
@@ -65,6 +77,6 @@ export function TransferOwnership({ organization }: { organization: Organization
           Transfer ownership
         </ConfirmButton>
       </div>
-    </DangerZoneSection>
+    </>
   );
 }
