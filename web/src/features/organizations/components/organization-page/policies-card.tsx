@@ -58,8 +58,8 @@ export function PoliciesCard({ organization }: { organization: OrganizationDetai
           Members must use two-factor
         </label>
         <p className="-mt-2 text-xs text-muted-foreground">
-          Members without it, admins included, lose access to the organization until they turn it on. Owners see who has
-          not in the member list.
+          Members without it, admins included, lose access to the organization until they turn it on. The member list
+          shows who has not.
         </p>
         <div>
           <FormTextField
