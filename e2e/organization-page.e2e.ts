@@ -95,8 +95,8 @@ describe("an organization's own page", () => {
       'Transfer',
     );
     await toasts(page).getByText(`${member.email} is now the owner; you are an admin`).waitFor();
-    await expect.poll(() => memberRow(page, member.email).textContent()).toContain('owner');
-    expect(await (await cellOf(memberRow(page, owner.email), 'Role')).textContent()).toBe('admin');
+    await expect.poll(() => memberRow(page, member.email).textContent()).toContain('Owner');
+    await expect.poll(async () => (await cellOf(memberRow(page, owner.email), 'Role')).textContent()).toBe('Admin');
     // An admin neither hands over nor deletes the organization.
     await page.getByRole('button', { name: 'Transfer ownership' }).waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Delete organization' }).count()).toBe(0);
