@@ -101,14 +101,15 @@ describe('ASVS V8 Authorization: custom roles keep valid names and permissions a
       expect({ roles: await roles(), rows: await organizationRows(acme.context, acme.org.id) }).toEqual(before);
       // Recorded as any refusal: the action, a failure, and why.
       await acme.context.auth.settle();
-      const refusal = await acme.context.database.db
+      const refusals = await acme.context.database.db
         .selectFrom('auditEvent')
         .select(['outcome', 'details'])
         .where('organizationId', '=', acme.org.id)
         .where('action', '=', 'role.delete')
         .where('outcome', '=', 'failure')
-        .executeTakeFirstOrThrow();
-      expect(JSON.stringify(refusal.details)).toContain('ROLE_IN_USE');
+        .execute();
+      // Other refusals of the file's organization may be there too: this one is among them.
+      expect(refusals.map((refusal) => JSON.stringify(refusal.details)).join('\n')).toContain('ROLE_IN_USE');
       // Its permissions may still change: the holders keep a role that exists.
       const edited = await post('update-role', { roleName: 'held', data: { permission: { team: ['update'] } } });
       expect(edited.status, edited.text).toBe(200);
