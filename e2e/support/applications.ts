@@ -66,7 +66,11 @@ export function authorizationUrl(
 export async function startRedirectTarget() {
   const server = http.createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end('<!doctype html><title>Test application</title><p>Back at the application</p>');
+    // An icon of its own (empty): the browser then asks for no /favicon.ico, which could reach the
+    // server after the test closed it and fail the test's check for console errors.
+    response.end(
+      '<!doctype html><link rel="icon" href="data:,"><title>Test application</title><p>Back at the application</p>',
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
