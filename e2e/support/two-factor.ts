@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { totpCode } from '#test/totp';
+import { awayFromStepEdge, totpCode } from '#test/totp';
 import type { BrowserFixture } from './browser';
 import type { TestUser } from './users';
 
@@ -13,6 +13,7 @@ export async function enableTwoFactorByApi(t: BrowserFixture, user: Pick<TestUse
   expect(enabled.status()).toBe(200);
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
   const secret = new URL(totpURI).searchParams.get('secret')!;
+  await awayFromStepEdge();
   const verified = await t.context.request.post(`${t.baseURL}/api/auth/two-factor/verify-totp`, {
     // The previous step's code: the current one is left for the sign-in (a code is accepted once).
     data: { code: totpCode(secret, { offsetSteps: -1 }) },

@@ -36,6 +36,16 @@ export function totpCode(secret: string, { at = Date.now(), offsetSteps = 0 } = 
   return String(number % 10 ** TOTP_DIGITS).padStart(TOTP_DIGITS, '0');
 }
 
+/**
+ * Waits, when the current 30-second step ends within `marginMs`, for the next one to begin: a code
+ * computed just before a step ends could reach the server after it, one step older than meant.
+ */
+export async function awayFromStepEdge(marginMs = 1_000): Promise<void> {
+  const periodMs = TOTP_PERIOD_SECONDS * 1000;
+  const left = periodMs - (Date.now() % periodMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 10));
+}
+
 /** The base32 secret of an `otpauth://totp/...` URI. */
 export function secretOf(totpUri: string): string {
   const secret = new URL(totpUri).searchParams.get('secret');

@@ -3,7 +3,7 @@ import { ADMIN_ENV, signInAdmin } from '#test/accounts';
 import { TestClient } from '#test/http-client';
 import { startSmtpSink } from '#test/smtp-sink';
 import { createTestContext, ENGINES, TEST_ORIGIN, type TestContext } from '#test/test-context';
-import { totpCode } from '#test/totp';
+import { awayFromStepEdge, totpCode } from '#test/totp';
 import {
   alertsTo,
   BROWSERS,
@@ -162,6 +162,7 @@ describe.each(ENGINES)('sign-in alerts on %s', (engine) => {
     const secret = new URL(enabled.body.totpURI as string).searchParams.get('secret')!;
     // Confirming the app makes a new session too: that is no sign-in.
     // The previous step's code: the current one is left for the sign-in (a code is accepted once).
+    await awayFromStepEdge();
     const confirmed = await signedIn.post(
       '/api/auth/two-factor/verify-totp',
       { code: totpCode(secret, { offsetSteps: -1 }) },
