@@ -68,6 +68,11 @@ describe('an organization run by a platform admin', () => {
     expect(await page.getByText(organization.slug, { exact: true }).count()).toBe(1);
     const teams = page.getByRole('table', { name: 'Teams' });
     expect(await (await cellOf(teams.getByTestId('team-row').first(), 'Visibility')).textContent()).toBe('Public');
+    // On a 390-pixel phone the page does not scroll sideways.
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    if (wide) await page.setViewportSize(wide);
 
     // A role change, kept by the server.
     await page.getByLabel(`Role of ${organization.alice.email}`).selectOption('admin');

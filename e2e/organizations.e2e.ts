@@ -37,6 +37,11 @@ describe('organizations, invitations and teams', () => {
     await page.getByLabel('Team name').press('Enter');
     const teamLink = page.getByRole('link', { name: 'Platform' });
     await teamLink.waitFor();
+    // On a 390-pixel phone the page does not scroll sideways.
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    if (wide) await page.setViewportSize(wide);
 
     // The owner opens the organization's page and invites the member by email.
     await page.getByRole('link', { name: 'Open organization' }).click();
