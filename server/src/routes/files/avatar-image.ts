@@ -1,4 +1,5 @@
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import { ACCEPTED_IMAGE_TYPES } from '#common/images';
 
 export const AVATAR_SIZE = 256;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -28,8 +29,7 @@ function loadSharp(): Promise<SharpFactory> {
   return loading;
 }
 
-export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
-type AcceptedType = (typeof ACCEPTED_TYPES)[number];
+type AcceptedType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
 export class ImageRejected extends Error {
   constructor(

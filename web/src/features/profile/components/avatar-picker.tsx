@@ -1,3 +1,4 @@
+import { ACCEPTED_IMAGE_TYPES } from '#common/images';
 import { Camera } from 'lucide-react';
 import { useRef } from 'react';
 import { Avatar } from '@/components/ui/avatar';
@@ -30,7 +31,7 @@ export function AvatarPicker({
       <input
         ref={fileInput}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        accept={ACCEPTED_IMAGE_TYPES.join(',')}
         className="sr-only"
         tabIndex={-1}
         aria-label="Profile picture file"

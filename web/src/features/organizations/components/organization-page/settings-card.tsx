@@ -1,3 +1,4 @@
+import { ACCEPTED_IMAGE_TYPES } from '#common/images';
 import { useRef } from 'react';
 import { organizationSettingsSchema, type OrganizationDetail } from '#common/organization-page';
 import { Avatar } from '@/components/ui/avatar';
@@ -29,7 +30,7 @@ function LogoField({ organization }: { organization: OrganizationDetail }) {
       <input
         ref={fileInput}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        accept={ACCEPTED_IMAGE_TYPES.join(',')}
         className="sr-only"
         tabIndex={-1}
         aria-label="Logo file"
