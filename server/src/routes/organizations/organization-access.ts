@@ -1,13 +1,19 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AuditAction } from '#common/audit';
-import { can, type OrganizationPermissions, type OrganizationResource } from '#common/organization-roles';
+import {
+  can,
+  permissionsOfRoles,
+  type CustomRole,
+  type OrganizationPermissions,
+  type OrganizationResource,
+} from '#common/organization-roles';
 import type { organizationStatements } from '#common/permissions';
 import type { AuditEventInput, AuditLog } from '../../audit/audit-log';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/database';
 import type { MemberRefusal } from '../../db/member-permission';
 import { twoFactorKeepsOut } from '../../db/organization-policies';
-import { permissionsOf } from '../../db/organization-roles';
+import { customRolesOf } from '../../db/organization-roles';
 import { apiError } from '../../http/api-error';
 import { clientAddressOf } from '../../http/client-address';
 import { requireUser, type PrincipalVariables } from '../../http/session';
@@ -20,6 +26,8 @@ export interface Membership {
   role: string;
   /** Every permission the roles hold here, the organization's custom roles included. */
   permissions: OrganizationPermissions;
+  /** The organization's custom roles, as read for the permissions. */
+  customRoles: CustomRole[];
 }
 
 export type OrganizationEnv = { Variables: PrincipalVariables & { membership: Membership } };
@@ -68,11 +76,13 @@ export function organizationAccess(auth: Auth, database: Database, audit: AuditL
         c.res = apiError(c, 403, 'ORGANIZATION_REQUIRES_TWO_FACTOR');
         return;
       }
+      const customRoles = await customRolesOf(db, organizationId);
       c.set('membership', {
         organizationId,
         memberId: row.id,
         role: row.role,
-        permissions: await permissionsOf(db, organizationId, row.role),
+        permissions: permissionsOfRoles(row.role, customRoles),
+        customRoles,
       });
       await next();
     });

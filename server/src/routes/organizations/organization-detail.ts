@@ -5,7 +5,6 @@ import { grantableRoles } from '#common/organization-roles';
 import type { Database } from '../../db/database';
 import { organizationCounts, organizationSummary } from '../../db/organization-counts';
 import { policiesFromRow } from '../../db/organization-policies';
-import { customRolesOf } from '../../db/organization-roles';
 import { apiError } from '../../http/api-error';
 import type { OrganizationAccess, OrganizationEnv } from './organization-access';
 
@@ -36,7 +35,7 @@ export function organizationDetailRoutes(database: Database, { member }: Organiz
         memberId: membership.memberId,
         role: membership.role,
         permissions: membership.permissions,
-        grantableRoles: grantableRoles(membership, await customRolesOf(database.db, membership.organizationId)),
+        grantableRoles: grantableRoles(membership, membership.customRoles),
         policies: policiesFromRow(row),
       },
     });
